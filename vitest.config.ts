@@ -1,0 +1,58 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const src = (lib: string) => fileURLToPath(new URL(`./libs/${lib}/src/index.ts`, import.meta.url));
+
+// Tests run against the libraries' sources, so no build is needed before `vitest`.
+const alias = {
+  '@mia/contracts': src('contracts'),
+  '@mia/catalog': src('catalog'),
+  '@mia/service-kit': src('service-kit'),
+  '@mia/testing': src('testing'),
+};
+
+const exclude = ['**/node_modules/**', '**/dist/**'];
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['**/*.unit.test.{ts,tsx}'], exclude },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['**/*.int.test.{ts,tsx}'],
+          exclude,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'system',
+          include: ['**/*.system.test.ts'],
+          exclude,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['**/*.browser.test.ts'],
+          exclude,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
