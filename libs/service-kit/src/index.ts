@@ -4,3 +4,6 @@ export * from './db/index.js';
 export * from './events/index.js';
 export * from './http/index.js';
 export * from './auth/index.js';
+export * from './config/index.js';
+export * from './lifecycle/index.js';
+export * from './service/index.js';

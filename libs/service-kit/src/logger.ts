@@ -22,8 +22,6 @@ export const REDACT_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'res.headers["set-cookie"]',
-  'config.*Secret*',
-  'config.*KEY*',
 ];
 
 /**

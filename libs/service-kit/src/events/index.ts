@@ -1,1 +1,16 @@
-export {};
+export * from './types.js';
+export * from './event-store.js';
+export * from './projection.js';
+export * from './replay.js';
+export * from './envelope.js';
+export * from './streams.js';
+export * from './relay.js';
+export * from './subscription.js';
+export * from './consumer.js';
+export * from './inbox.js';
+export * from './parking.js';
+export * from './backoff.js';
+export * from './metrics.js';
+export { eventsChannel } from './append-lock.js';
+export { definitionLookup, type DefinitionLookup } from './definitions.js';
+export { parseDelivery, type ParsedDelivery } from './delivery.js';

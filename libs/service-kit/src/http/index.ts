@@ -1,1 +1,9 @@
-export {};
+export * from './access-log.js';
+export * from './create-app.js';
+export * from './cross-origin.js';
+export * from './error-handler.js';
+export * from './errors.js';
+export * from './health.js';
+export * from './metrics.js';
+export * from './request-context.js';
+export * from './validation.js';

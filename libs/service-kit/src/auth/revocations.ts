@@ -1,0 +1,50 @@
+import type { SessionClaims } from './claims.js';
+
+/**
+ * A service's in-memory view of revoked sessions, fed by identity's SessionsRevoked events and
+ * asked by the session verifier on every request. Entries live only as long as the tokens
+ * they revoke could, so the list stays small.
+ */
+export class RevocationList {
+  readonly #sessions = new Map<string, number>();
+  readonly #usersBefore = new Map<string, { before: number; until: number }>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** Revokes one login session (`sid`) until `untilSec`, when its last token expires. */
+  revokeSession(sessionId: string, untilSec: number): void {
+    this.#sessions.set(sessionId, Math.max(untilSec, this.#sessions.get(sessionId) ?? 0));
+  }
+
+  /**
+   * Revokes every token of a user issued before `beforeSec` (iat < beforeSec: tokens carry
+   * whole seconds, so a token issued in the same second survives — revoke by session id for
+   * exactness).
+   */
+  revokeUserBefore(userId: string, beforeSec: number, untilSec: number): void {
+    const current = this.#usersBefore.get(userId);
+    this.#usersBefore.set(userId, {
+      before: Math.max(beforeSec, current?.before ?? 0),
+      until: Math.max(untilSec, current?.until ?? 0),
+    });
+  }
+
+  isRevoked = (claims: SessionClaims): boolean => {
+    if (claims.sid !== undefined && this.#sessions.has(claims.sid)) return true;
+    const user = this.#usersBefore.get(claims.sub);
+    return user !== undefined && claims.iat < user.before;
+  };
+
+  /** Forgets entries whose tokens have all expired; call now and then (e.g. every minute). */
+  prune(): void {
+    const nowSec = this.now() / 1000;
+    for (const [sid, until] of this.#sessions) if (until <= nowSec) this.#sessions.delete(sid);
+    for (const [user, entry] of this.#usersBefore) {
+      if (entry.until <= nowSec) this.#usersBefore.delete(user);
+    }
+  }
+
+  get size(): number {
+    return this.#sessions.size + this.#usersBefore.size;
+  }
+}

@@ -1,0 +1,95 @@
+import { createPublicKey, type KeyObject } from 'node:crypto';
+import { jwtVerify } from 'jose';
+import { LruMap } from './lru.js';
+import {
+  SESSION_TOKEN_ALG,
+  SESSION_TOKEN_TYPE,
+  sessionClaimsSchema,
+  type SessionClaims,
+} from './claims.js';
+
+export interface SessionVerifierOptions {
+  /** Identity's ES256 public key (SPKI PEM). */
+  publicKeyPem: string;
+  issuer: string;
+  audience: string;
+  /**
+   * Asked on every request, cached token or not: a service's in-memory view of identity's
+   * SessionsRevoked events (see RevocationList). Must be cheap.
+   */
+  isRevoked?: (claims: SessionClaims) => boolean | Promise<boolean>;
+  /** Verified tokens kept (default 10 000). */
+  cacheSize?: number;
+  /** Allowed clock difference with identity, in seconds (default 5). */
+  clockToleranceSec?: number;
+  /** Clock in ms, for tests. */
+  now?: () => number;
+}
+
+export interface SessionVerifier {
+  /** The token's claims when it is genuine, current and not revoked; otherwise null. */
+  verify(token: string): Promise<SessionClaims | null>;
+}
+
+// Far above a real session token (~400 bytes); refusing early keeps junk out of the verifier.
+const MAX_TOKEN_LENGTH = 4096;
+
+function es256PublicKey(pem: string): KeyObject {
+  const key = createPublicKey(pem);
+  if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
+    throw new Error('Session public key must be an ES256 (P-256) key');
+  }
+  return key;
+}
+
+/**
+ * Checks identity's session tokens: ES256 only (no `none`, no HMAC with the public key),
+ * issuer, audience, `typ`, expiry, and the claims every service relies on. A verified token
+ * is remembered until it expires, since verifying costs ~150 µs and each request carries the
+ * same token; revocation is still checked every time.
+ */
+export function createSessionVerifier(options: SessionVerifierOptions): SessionVerifier {
+  const key = es256PublicKey(options.publicKeyPem);
+  const now = options.now ?? Date.now;
+  const cache = new LruMap<string, SessionClaims>(options.cacheSize ?? 10_000);
+  const isRevoked = options.isRevoked ?? (() => false);
+
+  async function verifySignature(token: string): Promise<SessionClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: [SESSION_TOKEN_ALG],
+        issuer: options.issuer,
+        audience: options.audience,
+        typ: SESSION_TOKEN_TYPE,
+        requiredClaims: ['sub', 'iat', 'exp', 'jti'],
+        clockTolerance: options.clockToleranceSec ?? 5,
+        currentDate: new Date(now()),
+      });
+      const claims = sessionClaimsSchema.safeParse(payload);
+      return claims.success ? claims.data : null;
+    } catch {
+      return null;
+    }
+  }
+
+  return {
+    async verify(token) {
+      if (!token || token.length > MAX_TOKEN_LENGTH) return null;
+      let claims = cache.get(token);
+      if (claims && claims.exp * 1000 <= now()) {
+        cache.delete(token);
+        return null;
+      }
+      if (!claims) {
+        claims = (await verifySignature(token)) ?? undefined;
+        if (!claims) return null;
+        cache.set(token, claims);
+      }
+      if (await isRevoked(claims)) {
+        cache.delete(token);
+        return null;
+      }
+      return claims;
+    },
+  };
+}

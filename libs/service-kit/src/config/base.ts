@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { devDefault, devSecret } from './dev-defaults.js';
+import { devKeys } from './dev-keys.js';
+import {
+  booleanEnvSchema,
+  logLevelSchema,
+  natsUrlSchema,
+  originListSchema,
+  originSchema,
+  portSchema,
+  postgresUrlSchema,
+  privateKeyPemSchema,
+  publicKeyPemSchema,
+  sqlIdentifierSchema,
+} from './env-schemas.js';
+
+export const DEV_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/mia';
+export const DEV_NATS_URL = 'nats://127.0.0.1:4222';
+export const DEV_PUBLIC_ORIGIN = 'http://localhost:8080';
+
+/**
+ * What every service reads from its environment. A service extends it:
+ * `loadConfig(baseConfigSchema.extend({ PORT: portSchema.default(8081), ... }))`.
+ */
+export const baseConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  SERVICE_NAME: z.string().min(1).optional(),
+  // Unset: every interface.
+  HOST: z.string().min(1).optional(),
+  PORT: portSchema.default(3000),
+  LOG_LEVEL: logLevelSchema.default('info'),
+  DATABASE_URL: devDefault(postgresUrlSchema, DEV_DATABASE_URL),
+  DATABASE_SCHEMA: sqlIdentifierSchema.optional(),
+  NATS_URL: devDefault(natsUrlSchema, DEV_NATS_URL),
+  // Subject/stream prefix, so test runs (and tenants of one NATS) never see each other's events.
+  NATS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+\.$/, 'must be letters, digits, _ or - followed by a dot')
+    .default('mia.'),
+  JWT_PUBLIC_KEY: devSecret(publicKeyPemSchema, () => devKeys()?.publicKeyPem),
+  JWT_ISSUER: z.string().min(1).default('mia-identity'),
+  JWT_AUDIENCE: z.string().min(1).default('mia'),
+  // Unset: secure in production only (plain http://localhost cannot carry a Secure cookie).
+  SESSION_COOKIE_SECURE: booleanEnvSchema.optional(),
+  // Where browsers load the app from; state-changing requests from other origins are refused.
+  PUBLIC_ORIGIN: devDefault(originSchema, DEV_PUBLIC_ORIGIN),
+  ALLOWED_ORIGINS: originListSchema.default([]),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+});
+export type BaseConfig = z.output<typeof baseConfigSchema>;
+
+/** Identity's extension: the key that signs session tokens. */
+export const sessionSigningConfigShape = {
+  JWT_PRIVATE_KEY: devSecret(privateKeyPemSchema, () => devKeys()?.privateKeyPem),
+};
+
+export const SESSION_COOKIE_NAME = 'mia_session';
+
+export interface SessionCookieSettings {
+  name: string;
+  secure: boolean;
+}
+
+/** `__Host-` binds a secure cookie to this exact host (no Domain, Path=/), so it needs Secure. */
+export function sessionCookieSettings(
+  config: Pick<BaseConfig, 'NODE_ENV' | 'SESSION_COOKIE_SECURE'>,
+): SessionCookieSettings {
+  const secure = config.SESSION_COOKIE_SECURE ?? config.NODE_ENV === 'production';
+  return { name: secure ? `__Host-${SESSION_COOKIE_NAME}` : SESSION_COOKIE_NAME, secure };
+}
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * Origins browsers may send state-changing requests from. Outside production a loopback
+ * PUBLIC_ORIGIN also allows its other spellings (localhost / 127.0.0.1 / [::1], same port), so
+ * opening the app either way works locally.
+ */
+export function allowedOrigins(
+  config: Pick<BaseConfig, 'NODE_ENV' | 'PUBLIC_ORIGIN' | 'ALLOWED_ORIGINS'>,
+): string[] {
+  const origins = new Set([config.PUBLIC_ORIGIN, ...config.ALLOWED_ORIGINS]);
+  const publicUrl = new URL(config.PUBLIC_ORIGIN);
+  if (config.NODE_ENV !== 'production' && LOOPBACK_HOSTS.includes(publicUrl.hostname)) {
+    for (const host of LOOPBACK_HOSTS) {
+      const alias = new URL(config.PUBLIC_ORIGIN);
+      alias.hostname = host;
+      origins.add(alias.origin);
+    }
+  }
+  return [...origins];
+}

@@ -1,0 +1,265 @@
+import { eventSubject, type EventEnvelope } from '@mia/contracts';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  JetStreamApiError,
+  jetstream,
+  jetstreamManager,
+  type ConsumerConfig,
+  type ConsumerMessages,
+  type JetStreamManager,
+  type JsMsg,
+} from '@nats-io/jetstream';
+import { headers, type NatsConnection } from '@nats-io/transport-node';
+import { runWithContext, sanitizeId } from '../context.js';
+import type { TransactionRunner } from '../db/sql.js';
+import type { Logger } from '../logger.js';
+import { backoffDelay, type BackoffOptions } from './backoff.js';
+import { parseDelivery, subscriptionIndex, type ParsedDelivery } from './delivery.js';
+import {
+  NATS_HEADER_CONSUMER,
+  NATS_HEADER_DELIVERIES,
+  NATS_HEADER_ERROR,
+  NATS_HEADER_REQUEST_ID,
+} from './envelope.js';
+import { processOnce } from './inbox.js';
+import { eventMetrics } from './metrics.js';
+import { recordParked } from './parking.js';
+import { KeyedQueue, Semaphore } from './semaphore.js';
+import { dlqSubject, streamNames } from './streams.js';
+import type { Subscription } from './subscription.js';
+import { sleep } from './wakeup.js';
+
+export interface ConsumerOptions<Tx> {
+  runner: TransactionRunner<Tx>;
+  /** Schema holding this service's inbox and parked_events tables. */
+  schema: string;
+  nats: NatsConnection;
+  prefix: string;
+  /** Durable consumer name, unique per service and purpose (e.g. `access-grants`). */
+  name: string;
+  subscriptions: readonly Subscription<Tx>[];
+  logger: Logger;
+  /** Attempts before an event is parked. */
+  maxDeliver?: number;
+  /** Delay before each retry of a failed handler. */
+  backoff?: BackoffOptions;
+  /** Redelivery after this long without an ack (handler or process hung). */
+  ackWaitMs?: number;
+  /** Messages handled at once; events of one stream are still handled in order. */
+  concurrency?: number;
+  /** Called after a handler's transaction committed and before the ack. */
+  onHandled?: (envelope: EventEnvelope) => void | Promise<void>;
+}
+
+export interface EventConsumer {
+  /** Creates/updates the durable consumer and starts pulling. */
+  start(): Promise<void>;
+  /** Stops pulling and waits for the handlers in flight. */
+  stop(): Promise<void>;
+}
+
+const MS = 1_000_000;
+const NAME = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * Durable JetStream consumer with an inbox: each event's effect commits together with its
+ * inbox row, then the message is acked (double ack). Failures are retried with backoff and,
+ * after `maxDeliver` attempts, parked (dead-letter subject + parked_events) and logged.
+ */
+export function createConsumer<Tx>(options: ConsumerOptions<Tx>): EventConsumer {
+  const {
+    runner,
+    schema,
+    nats,
+    prefix,
+    name,
+    logger,
+    maxDeliver = 5,
+    backoff = { initialMs: 1_000, maxMs: 60_000, jitter: 0.2 },
+    ackWaitMs = 30_000,
+    concurrency = 4,
+    onHandled,
+  } = options;
+  if (!NAME.test(name)) throw new Error(`Consumer name "${name}" may use only A-Z a-z 0-9 _ -`);
+  const index = subscriptionIndex(options.subscriptions);
+  if (index.size === 0) throw new Error(`Consumer ${name} has no subscriptions`);
+  const js = jetstream(nats);
+  const stream = streamNames(prefix).events;
+  const log = logger.child({ component: 'consumer', consumer: name });
+  const slots = new Semaphore(concurrency);
+  const ordered = new KeyedQueue();
+  const inFlight = new Set<Promise<void>>();
+  let messages: ConsumerMessages | undefined;
+  let loop: Promise<void> | undefined;
+  let stopped = false;
+  const stopping = new AbortController();
+
+  function config(): Partial<ConsumerConfig> {
+    const subjects = [...new Set(options.subscriptions.map((s) => eventSubject(prefix, s.event)))];
+    // nats-server < 2.10 has no filter_subjects: take all events and ignore the others.
+    const filter =
+      subjects.length === 1
+        ? { filter_subject: subjects[0] }
+        : supportsMultipleFilters(nats)
+          ? { filter_subjects: subjects }
+          : { filter_subject: streamNames(prefix).eventsSubjects };
+    return {
+      durable_name: name,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      ack_wait: ackWaitMs * MS,
+      // Parking is ours (after maxDeliver); the server must never drop a message silently.
+      max_deliver: -1,
+      max_ack_pending: Math.max(100, concurrency * 10),
+      ...filter,
+    };
+  }
+
+  async function ensureDurable(jsm: JetStreamManager) {
+    const wanted = config();
+    try {
+      await jsm.consumers.add(stream, wanted);
+    } catch (err) {
+      if (!(err instanceof JetStreamApiError)) throw err;
+      const { durable_name: _d, ack_policy: _a, deliver_policy: _p, ...updatable } = wanted;
+      await jsm.consumers.update(stream, name, updatable);
+      log.info('durable consumer updated');
+    }
+  }
+
+  async function park(msg: JsMsg, error: string, envelope?: EventEnvelope): Promise<void> {
+    const deliveries = msg.info.deliveryCount;
+    const type = envelope?.type ?? 'unreadable';
+    const messageKey = envelope?.id ?? `seq:${msg.info.streamSequence}`;
+    try {
+      await recordParked(runner.sql, schema, {
+        consumer: name,
+        messageKey,
+        eventId: envelope?.id ?? null,
+        eventType: envelope?.type ?? null,
+        subject: msg.subject,
+        payload: msg.string(),
+        error,
+        deliveries,
+      });
+      const h = headers();
+      h.set(NATS_HEADER_ERROR, error.slice(0, 1_000).replace(/[\r\n]+/g, ' '));
+      h.set(NATS_HEADER_CONSUMER, name);
+      h.set(NATS_HEADER_DELIVERIES, String(deliveries));
+      await js.publish(dlqSubject(prefix, name, type), msg.data, {
+        msgID: `${name}:${messageKey}`,
+        headers: h,
+      });
+      eventMetrics.parked.inc({ consumer: name, type });
+      log.error({ eventId: envelope?.id, type, deliveries, error }, 'event parked');
+      msg.term(error.slice(0, 200));
+    } catch (err) {
+      // Not parked yet: keep the message and try again later.
+      log.error({ err, eventId: envelope?.id }, 'parking failed; will retry');
+      msg.nak(backoffDelay(deliveries, backoff));
+    }
+  }
+
+  async function handle(msg: JsMsg, parsed: Extract<ParsedDelivery<Tx>, { kind: 'handle' }>) {
+    const { envelope, data, subscription } = parsed;
+    const deliveries = msg.info.deliveryCount;
+    const type = envelope.type;
+    if (deliveries > maxDeliver) {
+      // Earlier attempts never finished (hung handler or crashed process).
+      return park(msg, `no successful attempt in ${maxDeliver} deliveries`, envelope);
+    }
+    const context = {
+      requestId: sanitizeId(msg.headers?.get(NATS_HEADER_REQUEST_ID)) ?? envelope.correlationId,
+      correlationId: envelope.correlationId,
+      causationId: envelope.id,
+    };
+    try {
+      const outcome = await runWithContext(context, () =>
+        processOnce(runner, schema, name, envelope.id, (ctx) =>
+          subscription.handle(data, { ...envelope, data }, ctx),
+        ),
+      );
+      if (!outcome.processed) log.debug({ eventId: envelope.id }, 'duplicate delivery skipped');
+      eventMetrics.consumed.inc({ consumer: name, type });
+    } catch (err) {
+      eventMetrics.failed.inc({ consumer: name, type });
+      const error = err instanceof Error ? err.message : String(err);
+      if (deliveries >= maxDeliver) return park(msg, error, envelope);
+      const delay = backoffDelay(deliveries, backoff);
+      log.warn({ err, eventId: envelope.id, type, deliveries, delay }, 'handler failed; retrying');
+      msg.nak(delay);
+      return;
+    }
+    await onHandled?.(envelope);
+    // Committed: a lost ack only means a redelivery that the inbox turns into a no-op.
+    await msg.ackAck().catch((err: unknown) => log.warn({ err }, 'ack not confirmed'));
+  }
+
+  async function dispatch(msg: JsMsg): Promise<void> {
+    const parsed = parseDelivery<Tx>(msg.string(), index);
+    if (parsed.kind === 'ignore') return msg.ack();
+    if (parsed.kind === 'invalid') return park(msg, parsed.reason, parsed.envelope);
+    await ordered.run(parsed.envelope.streamId, () => handle(msg, parsed));
+  }
+
+  function track(work: Promise<void>) {
+    const tracked = work
+      .catch((err: unknown) => log.error({ err }, 'message handling failed'))
+      .finally(() => {
+        slots.release();
+        inFlight.delete(tracked);
+      });
+    inFlight.add(tracked);
+  }
+
+  async function run(): Promise<void> {
+    let failures = 0;
+    let first = true;
+    while (!stopped) {
+      try {
+        // After an interruption the durable may be gone (deleted, or a broker without storage).
+        if (!first) await ensureDurable(await jetstreamManager(nats));
+        first = false;
+        const consumer = await js.consumers.get(stream, name);
+        messages = await consumer.consume({ max_messages: Math.max(10, concurrency * 2) });
+        if (stopped) await messages.close();
+        for await (const msg of messages) {
+          failures = 0;
+          if (stopped) {
+            msg.nak();
+            continue;
+          }
+          await slots.acquire();
+          track(dispatch(msg));
+        }
+      } catch (err) {
+        if (stopped) break;
+        failures += 1;
+        log.warn({ err, failures }, 'consuming failed; retrying');
+      }
+      await sleep(backoffDelay(failures + 1, { initialMs: 250, maxMs: 5_000 }), stopping.signal);
+    }
+  }
+
+  return {
+    async start() {
+      const jsm = await jetstreamManager(nats);
+      await ensureDurable(jsm);
+      loop ??= run();
+      log.info({ subjects: config() }, 'consumer started');
+    },
+    async stop() {
+      stopped = true;
+      stopping.abort();
+      await messages?.close();
+      await loop;
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}
+
+function supportsMultipleFilters(nats: NatsConnection): boolean {
+  const [major = 0, minor = 0] = (nats.info?.version ?? '0.0.0').split('.').map(Number);
+  return major > 2 || (major === 2 && minor >= 10);
+}

@@ -1,0 +1,230 @@
+import { eventSubject, type EventDefinition } from '@mia/contracts';
+import { jetstream } from '@nats-io/jetstream';
+import { headers, type NatsConnection } from '@nats-io/transport-node';
+import pg from 'pg';
+import { qualified } from '../db/identifiers.js';
+import { toNumber } from '../db/values.js';
+import type { Logger } from '../logger.js';
+import { eventsChannel } from './append-lock.js';
+import { backoffDelay, type BackoffOptions } from './backoff.js';
+import { definitionLookup } from './definitions.js';
+import { NATS_HEADER_CORRELATION_ID, NATS_HEADER_REQUEST_ID, toEnvelope } from './envelope.js';
+import { EVENT_COLUMNS, toStoredEvent, type EventRow } from './event-rows.js';
+import { eventMetrics } from './metrics.js';
+import type { StoredEvent } from './types.js';
+import { sleep, Wakeup } from './wakeup.js';
+
+export interface RelayOptions {
+  /** PostgreSQL URL for the relay's own connection (LISTEN and the leader lock live on it). */
+  url: string;
+  schema: string;
+  nats: NatsConnection;
+  /** Subject prefix, e.g. `mia.`. */
+  prefix: string;
+  logger: Logger;
+  /** Row in relay_position, and the leader lock's name. */
+  publisher?: string;
+  /** Events to publish; anything else in the store is domain-only and skipped. */
+  definitions?: readonly EventDefinition[];
+  batchSize?: number;
+  /** Fallback poll in case a notification is missed (e.g. while reconnecting). */
+  pollIntervalMs?: number;
+  publishTimeoutMs?: number;
+  /** Delay after failures (NATS or PostgreSQL down). */
+  retry?: BackoffOptions;
+  /** How often a standby replica tries to become the publisher. */
+  standbyRetryMs?: number;
+  /** Called after the broker acknowledged an event and before the position is recorded. */
+  onPublished?: (event: StoredEvent) => void | Promise<void>;
+}
+
+export interface Relay {
+  start(): void;
+  /** Finishes the batch in flight, records the position, releases the connection. */
+  stop(): Promise<void>;
+  /** Last global position recorded as published. */
+  readonly position: number;
+  readonly isLeader: boolean;
+}
+
+/**
+ * Transactional outbox over the event store: publishes integration events to JetStream in
+ * store order with `Nats-Msg-Id` = event id, and records the position only after the broker's
+ * ack. A crash in between re-publishes; the broker's de-duplication window (and consumers'
+ * inboxes beyond it) keep that to one effect. One leader per schema, elected by advisory lock.
+ */
+export function createRelay(options: RelayOptions): Relay {
+  const {
+    url,
+    schema,
+    nats,
+    prefix,
+    logger,
+    publisher = 'relay',
+    batchSize = 100,
+    pollIntervalMs = 1_000,
+    publishTimeoutMs = 5_000,
+    retry = { initialMs: 200, maxMs: 10_000 },
+    standbyRetryMs = 2_000,
+    onPublished,
+  } = options;
+  const lookup = definitionLookup(options.definitions);
+  const events = qualified(schema, 'events');
+  const positions = qualified(schema, 'relay_position');
+  const js = jetstream(nats);
+  const wakeup = new Wakeup();
+  const stopping = new AbortController();
+  const log = logger.child({ component: 'relay', schema, publisher });
+
+  let client: pg.Client | undefined;
+  let broken = false;
+  let leader = false;
+  let position = 0;
+  let loop: Promise<void> | undefined;
+
+  async function connect(): Promise<pg.Client> {
+    if (client && !broken) return client;
+    await disconnect();
+    const fresh = new pg.Client({
+      connectionString: url,
+      application_name: `relay:${schema}`,
+      keepAlive: true,
+    });
+    fresh.on('notification', () => wakeup.notify());
+    fresh.on('error', (err) => {
+      log.warn({ err }, 'relay connection failed');
+      broken = true;
+      wakeup.notify();
+    });
+    broken = false;
+    client = fresh;
+    await fresh.connect();
+    await fresh.query(`LISTEN "${eventsChannel(schema)}"`);
+    return fresh;
+  }
+
+  async function disconnect(): Promise<void> {
+    const old = client;
+    client = undefined;
+    leader = false;
+    // Ending the session also releases the advisory lock, letting a standby take over.
+    await old?.end().catch(() => undefined);
+  }
+
+  async function becomeLeader(db: pg.Client): Promise<boolean> {
+    const { rows } = await db.query<{ locked: boolean }>(
+      'SELECT pg_try_advisory_lock(hashtext($1)) AS locked',
+      [`${schema}:relay:${publisher}`],
+    );
+    if (!rows[0]?.locked) return false;
+    await db.query(
+      `INSERT INTO ${positions} (publisher, position) VALUES ($1, 0) ON CONFLICT DO NOTHING`,
+      [publisher],
+    );
+    const current = await db.query<{ position: unknown }>(
+      `SELECT position FROM ${positions} WHERE publisher = $1`,
+      [publisher],
+    );
+    position = toNumber(current.rows[0]?.position ?? 0);
+    log.info({ position }, 'relay is the publisher');
+    return true;
+  }
+
+  async function publish(event: StoredEvent): Promise<void> {
+    const definition = lookup.find(event.type, event.version);
+    if (!definition) return;
+    const h = headers();
+    h.set(NATS_HEADER_CORRELATION_ID, event.metadata.correlationId);
+    h.set(NATS_HEADER_REQUEST_ID, event.metadata.requestId);
+    const ack = await js
+      .publish(eventSubject(prefix, definition), JSON.stringify(toEnvelope(event)), {
+        msgID: event.id,
+        headers: h,
+        timeout: publishTimeoutMs,
+      })
+      .catch((err: unknown) => {
+        throw new PublishError(event, err);
+      });
+    eventMetrics.published.inc({ type: event.type });
+    if (ack.duplicate) log.debug({ eventId: event.id }, 'broker already had this event');
+    await onPublished?.(event);
+  }
+
+  async function publishBatch(db: pg.Client): Promise<number> {
+    const { rows } = await db.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM ${events}
+       WHERE global_position > $1 ORDER BY global_position LIMIT $2`,
+      [position, batchSize],
+    );
+    let reached = position;
+    try {
+      for (const row of rows) {
+        const event = toStoredEvent(row);
+        await publish(event);
+        reached = event.globalPosition;
+      }
+    } finally {
+      if (reached > position) {
+        await db.query(
+          `UPDATE ${positions} SET position = $2, updated_at = now() WHERE publisher = $1`,
+          [publisher, reached],
+        );
+        position = reached;
+      }
+    }
+    const head = await db.query<{ head: unknown }>(
+      `SELECT coalesce(max(global_position), 0) AS head FROM ${events}`,
+    );
+    eventMetrics.relayLag.set({ publisher }, Math.max(0, toNumber(head.rows[0]?.head) - position));
+    return rows.length;
+  }
+
+  async function run(): Promise<void> {
+    let failures = 0;
+    while (!stopping.signal.aborted) {
+      try {
+        const db = await connect();
+        if (!leader) leader = await becomeLeader(db);
+        if (!leader) {
+          await sleep(standbyRetryMs, stopping.signal);
+          continue;
+        }
+        const count = await publishBatch(db);
+        failures = 0;
+        if (count < batchSize) await wakeup.wait(pollIntervalMs);
+      } catch (err) {
+        failures += 1;
+        eventMetrics.relayErrors.inc({ publisher });
+        log.warn({ err, failures }, 'relay failed; events wait in the store');
+        // A broker failure leaves the database session (and leadership) intact; anything else
+        // gets a fresh connection.
+        if (broken || !(err instanceof PublishError)) await disconnect();
+        await sleep(backoffDelay(failures, retry), stopping.signal);
+      }
+    }
+  }
+
+  return {
+    start() {
+      loop ??= run();
+    },
+    async stop() {
+      stopping.abort();
+      wakeup.notify();
+      await loop;
+      await disconnect();
+    },
+    get position() {
+      return position;
+    },
+    get isLeader() {
+      return leader;
+    },
+  };
+}
+
+class PublishError extends Error {
+  constructor(event: StoredEvent, cause: unknown) {
+    super(`Publishing event ${event.id} (${event.type}) failed`, { cause });
+  }
+}

@@ -1,0 +1,53 @@
+/** Ids that follow an event across services (see context.ts). */
+export interface EventMetadata {
+  correlationId: string;
+  causationId: string | null;
+  requestId: string;
+}
+
+/** An event as recorded in a service's event store. */
+export interface StoredEvent<TData = unknown> {
+  id: string;
+  type: string;
+  /** Version of the event's schema (`UserRegistered` v1, v2...). */
+  version: number;
+  streamId: string;
+  /** 1-based position of the event within its stream. */
+  streamVersion: number;
+  /** Position in the service's whole store; increases in commit order. */
+  globalPosition: number;
+  occurredAt: string;
+  data: TData;
+  metadata: EventMetadata;
+}
+
+/** An event about to be appended. */
+export interface NewEvent<TData = unknown> {
+  type: string;
+  /** Schema version; defaults to 1. */
+  version?: number;
+  data: TData;
+  /** Supply an id to make the append idempotent across retries; random otherwise. */
+  id?: string;
+  occurredAt?: Date;
+}
+
+/**
+ * What the appender believes the stream's version is: the number of events it has read
+ * (`'no-stream'` = none), or `'any'` to skip the check.
+ */
+export type ExpectedVersion = number | 'no-stream' | 'any';
+
+export class ConcurrencyError extends Error {
+  override readonly name = 'ConcurrencyError';
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedVersion,
+    readonly actual: number | undefined,
+  ) {
+    super(
+      `Stream ${streamId} changed concurrently: expected version ${String(expected)}` +
+        (actual === undefined ? '' : `, found ${actual}`),
+    );
+  }
+}

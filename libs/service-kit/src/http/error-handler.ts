@@ -1,0 +1,58 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { API_ERROR_CODES, type ApiError } from '@mia/contracts';
+import type { Logger } from '../logger.js';
+import { HttpError } from './errors.js';
+
+export const notFoundHandler: RequestHandler = (_req, res) => {
+  res.status(404).json({ message: 'Not found' } satisfies ApiError);
+};
+
+// Errors raised by express.json (body-parser) carry `type`, `status` and `expose`.
+interface BodyParserError {
+  type: string;
+  status: number;
+}
+const isBodyParserError = (error: unknown): error is BodyParserError =>
+  typeof error === 'object' &&
+  error !== null &&
+  typeof (error as BodyParserError).type === 'string' &&
+  typeof (error as BodyParserError).status === 'number' &&
+  (error as { expose?: unknown }).expose === true;
+
+function bodyParserAnswer(error: BodyParserError): HttpError {
+  switch (error.type) {
+    case 'entity.parse.failed':
+      return new HttpError(400, 'Malformed JSON in request body', API_ERROR_CODES.invalidJson);
+    case 'entity.too.large':
+      return new HttpError(413, 'Request body is too large', API_ERROR_CODES.payloadTooLarge);
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new HttpError(
+        415,
+        'Unsupported request body encoding',
+        API_ERROR_CODES.unsupportedMediaType,
+      );
+    default:
+      return new HttpError(error.status, 'Invalid request body');
+  }
+}
+
+/**
+ * The one error shape `{ message, code?, details? }`. HttpErrors are answered as they are;
+ * anything else is a bug: logged with its stack, answered 500 without detail.
+ */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    // Too late to answer: let Express close the connection.
+    if (res.headersSent) return next(error);
+
+    let answer: HttpError;
+    if (error instanceof HttpError) answer = error;
+    else if (isBodyParserError(error) && error.status < 500) answer = bodyParserAnswer(error);
+    else {
+      logger.error({ err: error, method: req.method, path: req.path }, 'unhandled error');
+      answer = new HttpError(500, 'Internal server error');
+    }
+    res.status(answer.status).set(answer.headers).json(answer.toBody());
+  };
+}

@@ -1,0 +1,3 @@
+export * from './fatal-errors.js';
+export * from './graceful-shutdown.js';
+export * from './listen.js';

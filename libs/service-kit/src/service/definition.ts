@@ -1,0 +1,63 @@
+import type { Express } from 'express';
+import type { NatsConnection } from '@nats-io/transport-node';
+import type pg from 'pg';
+import type { z } from 'zod';
+import type { SessionAuth } from '../auth/middleware.js';
+import type { RevocationList } from '../auth/revocations.js';
+import type { BaseConfig } from '../config/base.js';
+import type { TransactionRunner } from '../db/sql.js';
+import type { EventStore } from '../events/event-store.js';
+import type { Projection } from '../events/projection.js';
+import type { Subscription } from '../events/subscription.js';
+import type { Logger } from '../logger.js';
+import type { ShutdownStep } from '../lifecycle/graceful-shutdown.js';
+
+/** What a service's routes, projections and reactions are given. */
+export interface ServiceContext<C extends BaseConfig, Tx, Db> {
+  name: string;
+  config: C;
+  logger: Logger;
+  /** The service's schema (DATABASE_SCHEMA, default: the service name). */
+  schema: string;
+  pool: pg.Pool;
+  /** The service's own data client (Prisma Client for the four domain services). */
+  db: Db;
+  runner: TransactionRunner<Tx>;
+  events: EventStore<Tx>;
+  nats: NatsConnection;
+  auth: SessionAuth;
+  revocations: RevocationList;
+}
+
+/** The service's database client and the transaction runner built on it. */
+export interface ServiceDatabase<Tx, Db> {
+  db: Db;
+  runner: TransactionRunner<Tx>;
+  close(): Promise<void>;
+}
+
+/** A durable consumer: a name (unique in the service) and the events it reacts to. */
+export interface ConsumerDefinition<Tx> {
+  name: string;
+  subscriptions: readonly Subscription<Tx>[];
+  maxDeliver?: number;
+}
+
+/**
+ * Everything that makes a service different from the others; startService does the rest
+ * (config, logging, migrations, pool, NATS, event store, relay, consumers, auth, health).
+ */
+export interface ServiceDefinition<S extends z.ZodObject, Tx, Db> {
+  name: string;
+  configSchema: S;
+  /** The service's SQL migrations (dbmate format); the kit's own are applied first. */
+  migrationsDir: string;
+  database(pool: pg.Pool, config: z.output<S>): ServiceDatabase<Tx, Db>;
+  projections?(ctx: ServiceContext<z.output<S> & BaseConfig, Tx, Db>): readonly Projection<Tx>[];
+  consumers?(ctx: ServiceContext<z.output<S> & BaseConfig, Tx, Db>): readonly ConsumerDefinition<Tx>[];
+  routes(app: Express, ctx: ServiceContext<z.output<S> & BaseConfig, Tx, Db>): void;
+  /** Work after migrations and before serving, e.g. applying configured roles. */
+  onStart?(ctx: ServiceContext<z.output<S> & BaseConfig, Tx, Db>): Promise<void>;
+  /** Extra things to stop on shutdown, before NATS and the pool close. */
+  shutdownSteps?(ctx: ServiceContext<z.output<S> & BaseConfig, Tx, Db>): readonly ShutdownStep[];
+}

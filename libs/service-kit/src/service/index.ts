@@ -1,0 +1,5 @@
+export * from './definition.js';
+export * from './nats.js';
+export * from './start-service.js';
+export * from './run-service.js';
+export * from './prisma-database.js';

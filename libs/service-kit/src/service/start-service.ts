@@ -1,0 +1,167 @@
+import type { Server } from 'node:http';
+import type { Express } from 'express';
+import type { z } from 'zod';
+import { createSessionAuth } from '../auth/middleware.js';
+import { RevocationList } from '../auth/revocations.js';
+import { createSessionVerifier } from '../auth/verifier.js';
+import { allowedOrigins, sessionCookieSettings, type BaseConfig } from '../config/base.js';
+import { loadConfig } from '../config/load.js';
+import { configForLog } from '../config/redact.js';
+import { runMigrations } from '../db/migrate.js';
+import { createPool, withSearchPath } from '../db/pool.js';
+import { createConsumer, type EventConsumer } from '../events/consumer.js';
+import { createEventStore } from '../events/event-store.js';
+import { createRelay } from '../events/relay.js';
+import { createHttpApp } from '../http/create-app.js';
+import { natsReadiness, postgresReadiness } from '../http/health.js';
+import { boundPort, listen } from '../lifecycle/listen.js';
+import type { ShutdownStep } from '../lifecycle/graceful-shutdown.js';
+import { createLogger } from '../logger.js';
+import type { ServiceContext, ServiceDefinition } from './definition.js';
+import { connectNats, ensureStreamsWithRetry } from './nats.js';
+
+export interface StartOptions {
+  /** Environment to read instead of process.env (tests: a test database, a unique prefix). */
+  env?: Record<string, string | undefined>;
+}
+
+export interface RunningService<C extends BaseConfig, Tx, Db> {
+  url: string;
+  port: number;
+  app: Express;
+  server: Server;
+  ctx: ServiceContext<C, Tx, Db>;
+  /** Resolves once the JetStream streams exist and the consumers are pulling. */
+  eventsReady: Promise<void>;
+  /** Everything to stop, in order (for gracefulShutdown); `stop()` runs them all. */
+  steps: ShutdownStep[];
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a service from its definition: config, logs, migrations, pool, NATS, event store,
+ * relay, consumers, session auth, HTTP with health and metrics. HTTP comes up before the
+ * broker is reachable; readiness reports it, and events wait in the store meanwhile.
+ */
+export async function startService<S extends z.ZodObject, Tx, Db>(
+  def: ServiceDefinition<S, Tx, Db>,
+  options: StartOptions = {},
+): Promise<RunningService<z.output<S> & BaseConfig, Tx, Db>> {
+  type C = z.output<S> & BaseConfig;
+  const config = loadConfig(def.configSchema, options.env ?? process.env) as C;
+  const logger = createLogger(config.SERVICE_NAME ?? def.name, config.LOG_LEVEL);
+  const schema = config.DATABASE_SCHEMA ?? def.name;
+  logger.info({ config: configForLog(def.configSchema, config) }, 'starting');
+
+  await runMigrations({ url: config.DATABASE_URL, schema, dirs: [def.migrationsDir], logger });
+  const pool = createPool({ url: config.DATABASE_URL, schema, applicationName: def.name, logger });
+  const database = def.database(pool, config);
+  const nats = await connectNats(config.NATS_URL, def.name, logger);
+
+  const revocations = new RevocationList();
+  const verifier = createSessionVerifier({
+    publicKeyPem: config.JWT_PUBLIC_KEY,
+    issuer: config.JWT_ISSUER,
+    audience: config.JWT_AUDIENCE,
+    isRevoked: revocations.isRevoked,
+  });
+  const auth = createSessionAuth({ verifier, cookieName: sessionCookieSettings(config).name });
+
+  const ctx: ServiceContext<C, Tx, Db> = {
+    name: def.name,
+    config,
+    logger,
+    schema,
+    pool,
+    db: database.db,
+    runner: database.runner,
+    // Projections are attached below; they may need the context themselves.
+    events: undefined as never,
+    nats,
+    auth,
+    revocations,
+  };
+  ctx.events = createEventStore({
+    runner: database.runner,
+    schema,
+    projections: def.projections?.(ctx) ?? [],
+  });
+
+  await def.onStart?.(ctx);
+
+  const relay = createRelay({
+    url: withSearchPath(config.DATABASE_URL, schema),
+    schema,
+    nats,
+    prefix: config.NATS_PREFIX,
+    logger: logger.child({ component: 'relay' }),
+    publisher: def.name,
+  });
+  const consumers: EventConsumer[] = (def.consumers?.(ctx) ?? []).map((c) =>
+    createConsumer({
+      runner: database.runner,
+      schema,
+      nats,
+      prefix: config.NATS_PREFIX,
+      name: `${def.name}-${c.name}`,
+      subscriptions: c.subscriptions,
+      maxDeliver: c.maxDeliver,
+      logger: logger.child({ component: 'consumer', consumer: c.name }),
+    }),
+  );
+
+  const stopping = new AbortController();
+  const eventsReady = (async () => {
+    if (!(await ensureStreamsWithRetry(nats, config.NATS_PREFIX, logger, stopping.signal))) return;
+    relay.start();
+    await Promise.all(consumers.map((c) => c.start()));
+  })();
+  eventsReady.catch((err: unknown) => logger.error({ err }, 'event backbone failed to start'));
+
+  const app = createHttpApp({
+    service: def.name,
+    logger,
+    readiness: [postgresReadiness(pool), natsReadiness(nats)],
+    allowedOrigins: allowedOrigins(config),
+    trustProxy: 'loopback, linklocal, uniquelocal',
+    routes: (a) => def.routes(a, ctx),
+  });
+  const server = await listen(app, config.PORT, config.HOST);
+  const port = boundPort(server);
+  logger.info({ port }, 'listening');
+
+  const steps: ShutdownStep[] = [
+    { name: 'events startup', stop: () => stopping.abort() },
+    { name: 'consumers', stop: () => Promise.all(consumers.map((c) => c.stop())).then(() => undefined) },
+    { name: 'relay', stop: () => relay.stop() },
+    ...(def.shutdownSteps?.(ctx) ?? []),
+    { name: 'nats', stop: () => nats.drain() },
+    { name: 'database client', stop: () => database.close() },
+    { name: 'pool', stop: () => pool.end() },
+  ];
+
+  let stopped: Promise<void> | undefined;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    app,
+    server,
+    ctx,
+    eventsReady,
+    steps,
+    stop: () =>
+      (stopped ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        });
+        for (const step of steps) {
+          try {
+            await step.stop();
+          } catch (err) {
+            logger.warn({ err, step: step.name }, 'stop step failed');
+          }
+        }
+      })()),
+  };
+}

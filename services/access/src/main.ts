@@ -1,0 +1,4 @@
+import { runService } from '@mia/service-kit';
+import { accessService } from './service.js';
+
+await runService(accessService);

@@ -1,0 +1,78 @@
+import { UserRegisteredV1 } from '@mia/contracts';
+import {
+  createEventStore,
+  createLogger,
+  createPool,
+  createRelay,
+  pgRunner,
+  runMigrations,
+  startService,
+  withSearchPath,
+} from '@mia/service-kit';
+import {
+  createTestDatabase,
+  createTestNats,
+  serviceTestEnv,
+  waitFor,
+  type TestDatabase,
+  type TestNats,
+} from '@mia/testing';
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessService } from '../service.js';
+import { findUserByEmail } from './user-directory.js';
+
+// identity's side of the flow, played by the kit directly: an event store in schema
+// "identity" whose relay publishes UserRegistered, exactly as the identity service does.
+describe('access user directory (identity -> NATS -> access)', () => {
+  let db: TestDatabase;
+  let nats: TestNats;
+  let access: Awaited<ReturnType<typeof startService<typeof accessService.configSchema, unknown, unknown>>>;
+  let identityPool: pg.Pool;
+  let stopRelay: () => Promise<void>;
+  const logger = createLogger('identity-test', 'silent');
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    nats = await createTestNats();
+    access = (await startService(accessService, { env: serviceTestEnv(db, nats) })) as never;
+    await access.eventsReady;
+    await runMigrations({ url: db.url, schema: 'identity', dirs: [], logger });
+    identityPool = createPool({ url: db.url, schema: 'identity', applicationName: 'identity-test' });
+    const relay = createRelay({
+      url: withSearchPath(db.url, 'identity'),
+      schema: 'identity',
+      nats: await nats.connect(),
+      prefix: nats.prefix,
+      logger,
+    });
+    relay.start();
+    stopRelay = () => relay.stop();
+  });
+
+  afterAll(async () => {
+    await stopRelay?.();
+    await access?.stop();
+    await identityPool?.end();
+    await nats?.cleanup();
+    await db?.drop();
+  });
+
+  it('records a registered user under the lower-cased e-mail', async () => {
+    const store = createEventStore({ runner: pgRunner(identityPool), schema: 'identity' });
+    const userId = randomUUID();
+    await store.append(`user-${userId}`, 'no-stream', [
+      {
+        type: UserRegisteredV1.type,
+        data: { userId, email: 'Pastor.Juan@Iglesia.org', name: 'Juan', username: 'juan', role: 'user' },
+      },
+    ]);
+
+    const prisma = access.ctx.db as Parameters<typeof findUserByEmail>[0];
+    const entry = await waitFor(() => findUserByEmail(prisma, ' pastor.juan@iglesia.org '), {
+      message: 'the directory entry',
+    });
+    expect(entry).toMatchObject({ userId, name: 'Juan', role: 'user', email: 'pastor.juan@iglesia.org' });
+  });
+});

@@ -1,0 +1,4 @@
+import { runService } from '@mia/service-kit';
+import { billingService } from './service.js';
+
+await runService(billingService);

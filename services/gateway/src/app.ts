@@ -1,0 +1,74 @@
+import express, { type Express } from 'express';
+import { healthRoutes, type Logger } from '@mia/service-kit';
+import { upstreamsOf, type GatewayConfig } from './config.js';
+import { gatewayAccessLog } from './gateway-metrics.js';
+import { upstreamReadiness } from './health.js';
+import { metricsEndpoint } from './metrics-endpoint.js';
+import { createApiProxy } from './proxy.js';
+import { sendJson } from './responses.js';
+import { securityHeaders } from './security-headers.js';
+import { loadStaticSite } from './static.js';
+
+export interface GatewayDeps {
+  readonly config: GatewayConfig;
+  readonly logger: Logger;
+}
+
+export interface GatewayApp {
+  readonly app: Express;
+  /** Whether web/dist was found; without it a placeholder page is served. */
+  readonly webBuilt: boolean;
+  /** Releases the keep-alive connections to the services. */
+  close(): void;
+}
+
+/**
+ * The gateway: security headers on everything, its own health endpoints, `/api/*` streamed to
+ * the owning service untouched (no body parsing: webhooks need the raw bytes, and parsing costs
+ * throughput), and the built web app for every other path.
+ */
+export function createGatewayApp({ config, logger }: GatewayDeps): GatewayApp {
+  const app = express();
+  app.disable('x-powered-by');
+  app.disable('etag');
+  app.set('trust proxy', config.TRUST_PROXY);
+
+  const upstreams = upstreamsOf(config);
+  const proxy = createApiProxy({
+    upstreams,
+    timeoutMs: config.PROXY_TIMEOUT_MS,
+    trustProxy: app.get('trust proxy fn') as (address: string, hop: number) => boolean,
+    logger,
+  });
+  const site = loadStaticSite(config.WEB_DIST, logger);
+
+  app.use(gatewayAccessLog(logger));
+  app.use(securityHeaders(config.NODE_ENV === 'production'));
+  // First, so proxied requests skip every route below.
+  app.use((req, res, next) => (isApiPath(req.url) ? proxy.handler(req, res, next) : next()));
+  app.use(
+    healthRoutes(
+      upstreamReadiness(upstreams, config.READY_TIMEOUT_MS),
+      config.READY_TIMEOUT_MS,
+      logger,
+    ),
+  );
+  app.get('/metrics', metricsEndpoint());
+  app.use(site.handler);
+  app.use((_req, res) => {
+    res.status(404).type('text/plain').send('Not found');
+  });
+  app.use(((err, req, res, _next) => {
+    logger.error({ err, method: req.method, path: req.path }, 'gateway error');
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    sendJson(res, 500, { message: 'Internal server error', code: 'internal_error' });
+  }) as express.ErrorRequestHandler);
+
+  return { app, webBuilt: site.built, close: proxy.close };
+}
+
+const isApiPath = (url: string): boolean =>
+  url.startsWith('/api/') || url === '/api' || url.startsWith('/api?');

@@ -1,0 +1,71 @@
+/** The services behind the gateway, in the order their ports are numbered (8081..8084). */
+export const SERVICE_NAMES = ['identity', 'billing', 'access', 'support'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+/**
+ * Which service owns which browser API path (ARCHITECTURE.md, "Gateway and the browser API").
+ * `exact` owns that path only; `subtree` owns every path below it (`/api/trial/*`).
+ */
+export interface RouteRule {
+  readonly path: string;
+  readonly match: 'exact' | 'subtree';
+  readonly service: ServiceName;
+}
+
+export const ROUTES: readonly RouteRule[] = [
+  { path: '/api/user', match: 'exact', service: 'identity' },
+  { path: '/api/login', match: 'exact', service: 'identity' },
+  { path: '/api/register', match: 'exact', service: 'identity' },
+  { path: '/api/logout', match: 'exact', service: 'identity' },
+  { path: '/api/forgot-password', match: 'exact', service: 'identity' },
+  { path: '/api/reset-password', match: 'exact', service: 'identity' },
+
+  { path: '/api/create-payment-intent', match: 'exact', service: 'billing' },
+  { path: '/api/subscriptions', match: 'exact', service: 'billing' },
+  { path: '/api/confirm-payment', match: 'exact', service: 'billing' },
+  { path: '/api/trial', match: 'subtree', service: 'billing' },
+  { path: '/api/webhooks', match: 'subtree', service: 'billing' },
+
+  { path: '/api/dashboard', match: 'exact', service: 'access' },
+  { path: '/api/access-gpt', match: 'exact', service: 'access' },
+  { path: '/api/verify-gpt-access', match: 'exact', service: 'access' },
+  { path: '/api/admin', match: 'subtree', service: 'access' },
+
+  // `/api/tickets*`: the list itself and everything below it (/api/tickets/categories).
+  { path: '/api/tickets', match: 'exact', service: 'support' },
+  { path: '/api/tickets', match: 'subtree', service: 'support' },
+  { path: '/api/support', match: 'subtree', service: 'support' },
+];
+
+// A dot segment could make a path mean one owner here and another after normalisation upstream.
+const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i;
+
+/** Builds the lookup once: a map for exact paths, a short prefix list for subtrees. */
+export function createRouteResolver(
+  routes: readonly RouteRule[] = ROUTES,
+): (pathname: string) => ServiceName | undefined {
+  const exact = new Map<string, ServiceName>();
+  const subtrees: Array<[prefix: string, service: ServiceName]> = [];
+  for (const rule of routes) {
+    if (rule.match === 'exact') exact.set(rule.path, rule.service);
+    else subtrees.push([`${rule.path}/`, rule.service]);
+  }
+
+  return (pathname) => {
+    if (DOT_SEGMENT.test(pathname) || pathname.includes('\\')) return undefined;
+    // Express treats `/api/user/` like `/api/user` (non-strict routing), so the table does too.
+    const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+    const owner = exact.get(path);
+    if (owner) return owner;
+    for (const [prefix, service] of subtrees) {
+      if (path.startsWith(prefix)) return service;
+    }
+    return undefined;
+  };
+}
+
+/** The path part of a request target, without the query string. */
+export function pathnameOf(url: string): string {
+  const q = url.indexOf('?');
+  return q === -1 ? url : url.slice(0, q);
+}

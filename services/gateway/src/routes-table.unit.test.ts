@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { ROUTES, createRouteResolver, pathnameOf } from './routes-table.js';
+
+const resolve = createRouteResolver();
+
+describe('route table', () => {
+  it('is exactly the ownership table of ARCHITECTURE.md', () => {
+    const table = ROUTES.map((r) => `${r.service} ${r.path}${r.match === 'subtree' ? '/*' : ''}`);
+    expect(table).toEqual([
+      'identity /api/user',
+      'identity /api/login',
+      'identity /api/register',
+      'identity /api/logout',
+      'identity /api/forgot-password',
+      'identity /api/reset-password',
+      'billing /api/create-payment-intent',
+      'billing /api/subscriptions',
+      'billing /api/confirm-payment',
+      'billing /api/trial/*',
+      'billing /api/webhooks/*',
+      'access /api/dashboard',
+      'access /api/access-gpt',
+      'access /api/verify-gpt-access',
+      'access /api/admin/*',
+      'support /api/tickets',
+      'support /api/tickets/*',
+      'support /api/support/*',
+    ]);
+  });
+
+  it.each([
+    ['/api/user', 'identity'],
+    ['/api/login', 'identity'],
+    ['/api/register', 'identity'],
+    ['/api/logout', 'identity'],
+    ['/api/forgot-password', 'identity'],
+    ['/api/reset-password', 'identity'],
+    ['/api/create-payment-intent', 'billing'],
+    ['/api/subscriptions', 'billing'],
+    ['/api/confirm-payment', 'billing'],
+    ['/api/trial/start', 'billing'],
+    ['/api/webhooks/stripe', 'billing'],
+    ['/api/dashboard', 'access'],
+    ['/api/access-gpt', 'access'],
+    ['/api/verify-gpt-access', 'access'],
+    ['/api/admin/grant-access', 'access'],
+    ['/api/tickets', 'support'],
+    ['/api/tickets/categories', 'support'],
+    ['/api/tickets/42', 'support'],
+    ['/api/support/chat', 'support'],
+    ['/api/user/', 'identity'],
+  ])('%s belongs to %s', (path, service) => {
+    expect(resolve(path)).toBe(service);
+  });
+
+  it.each([
+    '/api',
+    '/api/',
+    '/api/users',
+    '/api/user/sessions',
+    '/api/trial',
+    '/api/admin',
+    '/api/ticketsx',
+    '/api/webhooks',
+    '/api/unknown',
+    '/api/tickets/../admin/grant-access',
+    '/api/tickets/%2E%2E/admin/grant-access',
+    '/api/support/.',
+    '/api/support\\chat',
+  ])('%s has no owner', (path) => {
+    expect(resolve(path)).toBeUndefined();
+  });
+
+  it('ignores the query string', () => {
+    expect(pathnameOf('/api/tickets?status=open')).toBe('/api/tickets');
+    expect(pathnameOf('/api/user')).toBe('/api/user');
+  });
+});

@@ -1,0 +1,101 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { deleteStreamsUnder, randomSuffix } from '@mia/testing';
+import { fileOutput } from '../../scripts/local/output.js';
+import { dataDir, REPO_ROOT } from '../../scripts/local/paths.js';
+import { dropDatabase } from '../../scripts/local/provision.js';
+import type { ServiceName } from '../../scripts/local/services.js';
+import { startLocalSystem } from '../../scripts/local/system.js';
+
+export interface StartSystemOptions {
+  /** Extra environment for every process (e.g. a fake Stripe host). */
+  env?: Record<string, string>;
+  logLevel?: string;
+  /** Keep the temp folder (logs, mails) after stop(); also kept when MIA_KEEP_SYSTEM_LOGS is set. */
+  keepFiles?: boolean;
+}
+
+export interface TestSystem {
+  /** The gateway, e.g. http://127.0.0.1:41234. */
+  baseUrl: string;
+  /** Folder where identity writes the mails it would send. */
+  mailDir: string;
+  /** Admin URL of this run's own database. */
+  databaseUrl: string;
+  natsUrl: string;
+  /** This run's own NATS subject prefix (`sys<random>.`). */
+  natsPrefix: string;
+  /** Every process's output, tagged by process. */
+  logFile: string;
+  /** Services that were not started because they have no dist/main.js. */
+  missing: readonly string[];
+  /** Stops one service (e.g. to see the gateway's answer without it). */
+  stopService(name: ServiceName): Promise<void>;
+  /** Stops everything, drops the database and deletes the run's NATS streams. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The whole system started as `npm start` starts it (same scripts/local code), isolated for one
+ * test file: its own database, NATS prefix, ports, mail folder, NODE_ENV=test. Builds only what
+ * is missing (`tsc -b` runs before the system tests in `npm test`), the web app when stale.
+ */
+export async function startSystem(options: StartSystemOptions = {}): Promise<TestSystem> {
+  const suffix = randomSuffix();
+  const dir = await mkdtemp(join(tmpdir(), 'mia-system-'));
+  const logFile = join(dir, 'system.log');
+  const output = fileOutput(logFile);
+  const database = `mia_sys_${suffix}`;
+  const natsPrefix = `sys${suffix}.`;
+
+  let system;
+  try {
+    system = await startLocalSystem({
+      root: REPO_ROOT,
+      dataDir: dataDir(REPO_ROOT),
+      output,
+      port: 0,
+      host: '127.0.0.1',
+      database,
+      natsPrefix,
+      mailDir: join(dir, 'mail'),
+      nodeEnv: 'test',
+      logLevel: options.logLevel ?? 'info',
+      compile: 'if-missing',
+      env: { ...process.env, ...options.env },
+    });
+  } catch (err) {
+    await output.close();
+    const log = existsSync(logFile) ? await readFile(logFile, 'utf8') : '';
+    throw new Error(`The system did not start (log: ${logFile}):\n${log.slice(-6_000)}`, {
+      cause: err,
+    });
+  }
+
+  const started = system;
+  const maintenanceUrl = new URL(started.databaseUrl);
+  maintenanceUrl.pathname = '/postgres';
+  return {
+    baseUrl: started.baseUrl,
+    mailDir: started.mailDir,
+    databaseUrl: started.databaseUrl,
+    natsUrl: started.natsUrl,
+    natsPrefix,
+    logFile,
+    missing: started.missing,
+    async stopService(name) {
+      await started.services.get(name)?.process.stop();
+    },
+    async stop() {
+      await started.stop();
+      await output.close();
+      await dropDatabase(maintenanceUrl.toString(), database).catch(() => undefined);
+      await deleteStreamsUnder(started.natsUrl, natsPrefix).catch(() => undefined);
+      if (!options.keepFiles && !process.env.MIA_KEEP_SYSTEM_LOGS) {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_NAMES, type ServiceName } from '../../scripts/local/services.js';
+import { startSystem, type TestSystem } from '../support/system.js';
+
+// One call each service owns, to see the gateway reach (or miss) it.
+const PROBE: Record<ServiceName, { method: string; path: string }> = {
+  identity: { method: 'GET', path: '/api/user' },
+  billing: { method: 'POST', path: '/api/subscriptions' },
+  access: { method: 'GET', path: '/api/dashboard' },
+  support: { method: 'GET', path: '/api/tickets' },
+};
+
+describe('the system behind the gateway', () => {
+  let system: TestSystem;
+  beforeAll(async () => {
+    system = await startSystem();
+  });
+  afterAll(async () => {
+    await system?.stop();
+  });
+
+  it('is ready: the gateway sees every service ready', async () => {
+    const res = await fetch(`${system.baseUrl}/readyz`);
+    const body = (await res.json()) as { status: string; checks: Record<string, string> };
+    const expected = Object.fromEntries(
+      SERVICE_NAMES.map((name) => [name, system.missing.includes(name) ? 'failed' : 'ok']),
+    );
+    expect(body.checks).toEqual(expected);
+    expect(res.status).toBe(system.missing.length === 0 ? 200 : 503);
+  });
+
+  it('routes each service its own paths', async () => {
+    for (const name of SERVICE_NAMES.filter((n) => !system.missing.includes(n))) {
+      const { method, path } = PROBE[name];
+      const res = await fetch(`${system.baseUrl}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        body: method === 'POST' ? '{}' : undefined,
+      });
+      // Whatever the service answers (401 without a session), it is the service answering.
+      expect(res.status, `${method} ${path}`).not.toBe(404);
+      expect(res.status, `${method} ${path}`).toBeLessThan(500);
+      expect(res.headers.get('x-request-id')).toBeTruthy();
+    }
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await fetch(`${system.baseUrl}/api/no-such-thing`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await res.json()).toMatchObject({ message: 'Not found' });
+  });
+
+  it('serves the web app, with index.html for client routes', async () => {
+    for (const path of ['/', '/dashboard', '/no-such-page']) {
+      const res = await fetch(`${system.baseUrl}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type'), path).toMatch(/^text\/html/);
+      expect(res.headers.get('content-security-policy'), path).toContain("default-src 'self'");
+      expect(await res.text(), path).toMatch(/<div id="root"/);
+    }
+  });
+
+  it('answers 502 JSON within 2 s for a service that stopped', async () => {
+    const name: ServiceName =
+      SERVICE_NAMES.find((n) => n === 'support' && !system.missing.includes(n)) ??
+      SERVICE_NAMES.find((n) => !system.missing.includes(n)) ??
+      'support';
+    await system.stopService(name);
+    const { method, path } = PROBE[name];
+    const started = Date.now();
+    const res = await fetch(`${system.baseUrl}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: method === 'POST' ? '{}' : undefined,
+    });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(res.status).toBe(502);
+    expect(await res.json()).toEqual({
+      message: 'Service unavailable',
+      code: 'upstream_unavailable',
+      service: name,
+    });
+
+    const ready = await fetch(`${system.baseUrl}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(((await ready.json()) as { checks: Record<string, string> }).checks[name]).toBe(
+      'failed',
+    );
+  });
+});

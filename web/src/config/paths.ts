@@ -1,0 +1,39 @@
+/** Every route of the spec's route table, in one place for links, the router and tests. */
+export const paths = {
+  home: '/',
+  auth: '/auth',
+  login: '/login',
+  verify: '/verify',
+  checkout: (plan?: string) => (plan ? `/checkout/${plan}` : '/checkout'),
+  startTrial: '/start-trial',
+  features: '/features',
+  userGuide: '/user-guide',
+  status: '/status',
+  security: '/security',
+  privacyPolicy: '/privacy-policy',
+  termsOfService: '/terms-of-service',
+  dashboard: '/dashboard',
+  support: '/support',
+  supportTickets: '/support/tickets',
+} as const;
+
+/** Pages with their own head tags; the key names the page's texts in the message catalogue. */
+export const pages = {
+  landing: { path: paths.home, indexable: true },
+  auth: { path: paths.auth, indexable: true },
+  verify: { path: paths.verify, indexable: true },
+  features: { path: paths.features, indexable: true },
+  userGuide: { path: paths.userGuide, indexable: true },
+  status: { path: paths.status, indexable: true },
+  security: { path: paths.security, indexable: true },
+  privacyPolicy: { path: paths.privacyPolicy, indexable: true },
+  termsOfService: { path: paths.termsOfService, indexable: true },
+  checkout: { path: paths.checkout(), indexable: false },
+  startTrial: { path: paths.startTrial, indexable: false },
+  dashboard: { path: paths.dashboard, indexable: false },
+  support: { path: paths.support, indexable: false },
+  supportTickets: { path: paths.supportTickets, indexable: false },
+  notFound: { path: null, indexable: false },
+} as const satisfies Record<string, { path: string | null; indexable: boolean }>;
+
+export type PageKey = keyof typeof pages;

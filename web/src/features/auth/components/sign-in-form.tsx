@@ -1,0 +1,65 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginRequestSchema } from '@mia/contracts';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast-store';
+import { useI18n } from '../../../i18n';
+import { errorText } from '../../../lib/api-client';
+import { useLogin } from '../api/login';
+import { useRuleMessage } from './use-rule-message';
+
+/** E-mail and password; the e-mail is sent as `username` (spec section 3). */
+export function SignInForm({ onForgot }: { onForgot: () => void }) {
+  const { t } = useI18n();
+  const rule = useRuleMessage();
+  const login = useLogin();
+  const form = useForm({
+    resolver: zodResolver(loginRequestSchema),
+    defaultValues: { username: '', password: '' },
+  });
+  const { errors } = form.formState;
+
+  // Success needs no navigation here: the cached user changes and the auth route redirects.
+  const onSubmit = form.handleSubmit((values) =>
+    login.mutate(values, {
+      onError: (error) =>
+        toast({ variant: 'destructive', title: t.toasts.loginFailed, description: errorText(error) }),
+    }),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <Field label={t.auth.email} error={rule(errors.username)}>
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            {...form.register('username')}
+          />
+        )}
+      </Field>
+      <Field label={t.auth.password} error={rule(errors.password)}>
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            autoComplete="current-password"
+            {...form.register('password')}
+          />
+        )}
+      </Field>
+      <div className="flex justify-end">
+        <Button type="button" variant="link" size="sm" className="px-0" onClick={onForgot}>
+          {t.auth.login.forgot}
+        </Button>
+      </div>
+      <Button type="submit" size="lg" disabled={login.isPending}>
+        {login.isPending ? t.auth.login.submitting : t.auth.login.submit}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,107 @@
+import {
+  annualDiscountPercent,
+  annualPlan,
+  annualSavingsCents,
+  localizePlan,
+  monthlyEquivalentCents,
+  monthlyPlan,
+} from '@mia/catalog';
+import { Check } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
+import { formatMoney, useI18n } from '../../../i18n';
+import { cn } from '../../../lib/cn';
+
+/** Monthly and annual plans; the saving is computed from the catalogue's prices, never typed in. */
+export function Plans({ signedIn }: { signedIn: boolean }) {
+  const { t, locale } = useI18n();
+  const copy = t.landing.plans;
+  const cards = [
+    {
+      plan: monthlyPlan,
+      period: copy.perMonth,
+      cta: copy.chooseMonthly,
+      note: null,
+      featured: false,
+    },
+    {
+      plan: annualPlan,
+      period: copy.perYear,
+      cta: copy.chooseAnnual,
+      note: copy.savings(formatMoney(annualSavingsCents(), locale), annualDiscountPercent()),
+      featured: true,
+    },
+  ];
+
+  return (
+    <section id="pricing" aria-labelledby="pricing-title" className="py-16">
+      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+        <div className="mb-10 max-w-2xl">
+          <h2 id="pricing-title" className="text-3xl font-bold tracking-tight text-navy-900">
+            {copy.heading}
+          </h2>
+          <p className="mt-3 text-lg text-navy-700">{copy.subtitle}</p>
+        </div>
+        <div className="grid gap-6 md:grid-cols-2">
+          {cards.map(({ plan, period, cta, note, featured }) => {
+            const text = localizePlan(plan, locale);
+            return (
+              <article
+                key={plan.id}
+                aria-labelledby={`${plan.id}-title`}
+                className={cn(
+                  'relative flex flex-col rounded-2xl border bg-white p-7 shadow-sm',
+                  featured ? 'border-gold-500 ring-2 ring-gold-400' : 'border-cream-300/70',
+                )}
+              >
+                {featured ? (
+                  <Badge variant="gold" className="absolute -top-3 left-7">
+                    {copy.bestValue}
+                  </Badge>
+                ) : null}
+                <h3 id={`${plan.id}-title`} className="text-xl font-semibold text-navy-900">
+                  {text.name}
+                </h3>
+                <p className="mt-1 text-navy-700">{text.description}</p>
+                <p className="mt-5 flex items-baseline gap-1">
+                  <span className="text-4xl font-bold text-navy-900">
+                    {formatMoney(plan.priceCents, locale)}
+                  </span>
+                  <span className="text-navy-700">{period}</span>
+                </p>
+                {note ? (
+                  <p className="mt-2 font-semibold text-green-800" data-testid="annual-savings">
+                    {note}
+                  </p>
+                ) : null}
+                {plan.interval === 'year' ? (
+                  <p className="mt-1 text-sm text-navy-700">
+                    {copy.monthlyEquivalent(formatMoney(monthlyEquivalentCents(plan), locale))}
+                  </p>
+                ) : null}
+                <ul className="mt-6 space-y-2 text-navy-800">
+                  {text.features.map((feature) => (
+                    <li key={feature} className="flex gap-2">
+                      <Check aria-hidden="true" className="mt-1 size-4 shrink-0 text-gold-600" />
+                      {feature}
+                    </li>
+                  ))}
+                </ul>
+                <Button
+                  asChild
+                  variant={featured ? 'accent' : 'primary'}
+                  size="lg"
+                  className="mt-8 w-full"
+                >
+                  <Link to={signedIn ? paths.checkout(plan.id) : paths.auth}>{cta}</Link>
+                </Button>
+              </article>
+            );
+          })}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,13 @@
+import { products } from '@mia/catalog';
+import { useI18n } from '../../../i18n';
+import { buildStructuredData, serializeJsonLd } from '../structured-data';
+
+export function StructuredData() {
+  const { locale } = useI18n();
+  return (
+    <script
+      type="application/ld+json"
+      dangerouslySetInnerHTML={{ __html: serializeJsonLd(buildStructuredData(products, locale)) }}
+    />
+  );
+}
