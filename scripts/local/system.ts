@@ -114,11 +114,9 @@ export async function startLocalSystem(options: LocalSystemOptions): Promise<Loc
   const log = tagged(output, 'start', 7);
   const infraLog = tagged(output, 'infra', 6);
   const stack: Array<() => Promise<void>> = [];
+  // Undo in reverse order whatever was started, when the start fails or is interrupted.
   const unwind = async () => {
-    while (stack.length > 0)
-      await stack
-        .pop()?.()
-        .catch(() => undefined);
+    for (let undo = stack.pop(); undo; undo = stack.pop()) await undo().catch(() => undefined);
   };
 
   try {

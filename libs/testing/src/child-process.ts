@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,8 +42,15 @@ export async function spawnTs(file: string, env: Record<string, string> = {}): P
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; output: string }>(
-    (resolve) => child.once('exit', (code, signal) => resolve({ code, signal, output })),
+  const exited = new Promise<{
+    code: number | null;
+    signal: NodeJS.Signals | null;
+    output: string;
+  }>((resolve) =>
+    child.once('exit', (code, signal) => {
+      void rm(dir, { recursive: true, force: true });
+      resolve({ code, signal, output });
+    }),
   );
   return { process: child, exited };
 }

@@ -4,15 +4,16 @@
 export async function startContainer(
   image: string,
   port: number,
-  options: { env?: Record<string, string>; command?: string[]; readyLog: RegExp; readyTimes?: number },
+  options: {
+    env?: Record<string, string>;
+    command?: string[];
+    readyLog: RegExp;
+    readyTimes?: number;
+  },
 ): Promise<{ host: string; port: number }> {
-  let testcontainers: typeof import('testcontainers');
-  try {
-    testcontainers = await import('testcontainers');
-  } catch (err) {
+  const { GenericContainer, Wait } = await import('testcontainers').catch((err: unknown) => {
     throw new Error('testcontainers is not installed', { cause: err });
-  }
-  const { GenericContainer, Wait } = testcontainers;
+  });
   let container = new GenericContainer(image)
     .withExposedPorts(port)
     .withEnvironment(options.env ?? {})

@@ -64,7 +64,9 @@ export function diffPrismaAgainstDatabase(prisma: PrismaColumn[], db: DbColumn[]
       continue;
     }
     if (!SCALAR_TO_PG[col.type]?.includes(found.data_type)) {
-      problems.push(`${col.table}.${col.column}: Prisma ${col.type} vs database ${found.data_type}`);
+      problems.push(
+        `${col.table}.${col.column}: Prisma ${col.type} vs database ${found.data_type}`,
+      );
     }
     if (col.nullable !== (found.is_nullable === 'YES')) {
       problems.push(`${col.table}.${col.column}: nullability differs`);
@@ -73,7 +75,9 @@ export function diffPrismaAgainstDatabase(prisma: PrismaColumn[], db: DbColumn[]
   const prismaKeys = new Set(prisma.map((c) => `${c.table}.${c.column}`));
   for (const col of db) {
     if (tables.has(col.table_name) && !prismaKeys.has(`${col.table_name}.${col.column_name}`)) {
-      problems.push(`${col.table_name}.${col.column_name}: in the database, missing in schema.prisma`);
+      problems.push(
+        `${col.table_name}.${col.column_name}: in the database, missing in schema.prisma`,
+      );
     }
   }
   return problems;
@@ -99,7 +103,12 @@ export async function prismaDriftAfterMigrations(options: {
   const db = await createTestDatabase();
   try {
     const logger = createLogger('prisma-drift', 'silent');
-    await runMigrations({ url: db.url, schema: options.schema, dirs: [options.migrationsDir], logger });
+    await runMigrations({
+      url: db.url,
+      schema: options.schema,
+      dirs: [options.migrationsDir],
+      logger,
+    });
     const client = new pg.default.Client({ connectionString: db.url });
     await client.connect();
     try {

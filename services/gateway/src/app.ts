@@ -6,7 +6,7 @@ import { upstreamReadiness } from './health.js';
 import { metricsEndpoint } from './metrics-endpoint.js';
 import { createApiProxy } from './proxy.js';
 import { sendJson } from './responses.js';
-import { securityHeaders } from './security-headers.js';
+import { apiSecurityHeaders, securityHeaders } from './security-headers.js';
 import { loadStaticSite } from './static.js';
 
 export interface GatewayDeps {
@@ -33,19 +33,21 @@ export function createGatewayApp({ config, logger }: GatewayDeps): GatewayApp {
   app.disable('etag');
   app.set('trust proxy', config.TRUST_PROXY);
 
+  const production = config.NODE_ENV === 'production';
   const upstreams = upstreamsOf(config);
   const proxy = createApiProxy({
     upstreams,
     timeoutMs: config.PROXY_TIMEOUT_MS,
     trustProxy: app.get('trust proxy fn') as (address: string, hop: number) => boolean,
+    securityHeaders: apiSecurityHeaders(production),
     logger,
   });
   const site = loadStaticSite(config.WEB_DIST, logger);
 
   app.use(gatewayAccessLog(logger));
-  app.use(securityHeaders(config.NODE_ENV === 'production'));
   // First, so proxied requests skip every route below.
   app.use((req, res, next) => (isApiPath(req.url) ? proxy.handler(req, res, next) : next()));
+  app.use(securityHeaders(production));
   app.use(
     healthRoutes(
       upstreamReadiness(upstreams, config.READY_TIMEOUT_MS),

@@ -1,12 +1,14 @@
 import type { RequestHandler } from 'express';
 import { httpRequestDuration, httpRequestsTotal, type Logger } from '@mia/service-kit';
 
+const OWN_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+
 interface Routed {
   gatewayService?: string;
 }
 
 /**
- * One metrics sample per request, labelled by owning service (or `web`), and a log line only
+ * One metrics sample per request, labelled by owning service (or `web`, `gateway`), and a log line only
  * for failures: every proxied request is logged by its service with the same request id, and
  * the gateway is the first throughput ceiling (ENVIRONMENT.md), so it stays quiet otherwise.
  */
@@ -16,7 +18,7 @@ export function gatewayAccessLog(logger: Logger): RequestHandler {
     const started = process.hrtime.bigint();
     res.once('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = (req as Routed).gatewayService ?? 'web';
+      const route = (req as Routed).gatewayService ?? (OWN_PATHS.has(req.path) ? 'gateway' : 'web');
       const status = res.statusCode;
       const labels = { method: req.method, route, status: String(status) };
       httpRequestsTotal.inc(labels);
@@ -27,7 +29,7 @@ export function gatewayAccessLog(logger: Logger): RequestHandler {
             requestId: res.getHeader('x-request-id'),
             method: req.method,
             path: req.path,
-            service: route,
+            upstream: route,
             status,
             durationMs: Math.round(seconds * 1e4) / 10,
           },

@@ -13,6 +13,8 @@ export interface ApiProxyOptions {
   readonly timeoutMs: number;
   /** Express's compiled `trust proxy` setting: is this address a proxy we believe? */
   readonly trustProxy: (address: string, hop: number) => boolean;
+  /** Sets the security headers of API answers (the services' own headers win where they overlap). */
+  readonly securityHeaders: (res: ServerResponse) => void;
   readonly logger: Logger;
 }
 
@@ -50,7 +52,7 @@ export function createApiProxy(options: ApiProxyOptions): ApiProxy {
     const timedOut = err.code === TIMED_OUT;
     logger.warn(
       {
-        service,
+        upstream: service,
         requestId: req.headers['x-request-id'],
         method: req.method,
         path: pathnameOf(req.url ?? ''),
@@ -87,7 +89,7 @@ export function createApiProxy(options: ApiProxyOptions): ApiProxy {
       'proxyRes',
       (proxyRes: IncomingMessage, _req: IncomingMessage, res: ServerResponse) => {
         // Hop-by-hop: the service's idle timeout is not the gateway's, which announces its own.
-        // removed
+        delete proxyRes.headers['keep-alive'];
         // The browser went away mid-answer (e.g. a closed tab during a stream): free the upstream socket.
         res.once('close', () => {
           if (!res.writableEnded) proxyRes.destroy();
@@ -122,6 +124,7 @@ export function createApiProxy(options: ApiProxyOptions): ApiProxy {
   };
 
   const handler: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
+    options.securityHeaders(res);
     const service = resolve(pathnameOf(req.url));
     if (!service) {
       sendJson(res, 404, { message: 'Not found', code: 'not_found' });

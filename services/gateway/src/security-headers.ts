@@ -1,4 +1,5 @@
 import helmet from 'helmet';
+import type { ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 
 const STRIPE_JS = ['https://js.stripe.com', 'https://*.js.stripe.com'];
@@ -33,4 +34,22 @@ export function securityHeaders(production: boolean): RequestHandler {
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     xFrameOptions: { action: 'deny' },
   }) as unknown as RequestHandler;
+}
+
+/**
+ * API answers are JSON, never rendered: they get the short set OWASP suggests for REST APIs
+ * instead of the page policy above, which would only add bytes to every proxied response.
+ */
+export function apiSecurityHeaders(production: boolean): (res: ServerResponse) => void {
+  const headers: Array<[string, string]> = [
+    ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['X-Frame-Options', 'DENY'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+  ];
+  if (production)
+    headers.push(['Strict-Transport-Security', 'max-age=31536000; includeSubDomains']);
+  return (res) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+  };
 }

@@ -62,8 +62,19 @@ describe('security headers', () => {
     expect(csp.has('upgrade-insecure-requests')).toBe(true);
   });
 
-  it('covers API answers too', async () => {
+  it('gives API answers the short REST set, HSTS only in production', async () => {
     const res = await request(`${dev.url}/api/nope`);
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+
+    const prodRes = await request(`${prod.url}/api/user`);
+    expect(prodRes.status).toBe(502);
+    expect(prodRes.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    expect(prodRes.headers['x-content-type-options']).toBe('nosniff');
   });
 });

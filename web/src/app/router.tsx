@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { RequireAuth } from '../features/auth/components/require-auth';
 import LandingRoute from './routes/landing';
@@ -21,34 +21,33 @@ const SupportRoute = lazy(() => import('./routes/support/index'));
 const SupportTicketsRoute = lazy(() => import('./routes/support/tickets'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
-/** The spec's route table (section 2). */
-export const routes: RouteObject[] = [
-  {
-    element: <RootLayout />,
-    children: [
-      { path: paths.home, element: <LandingRoute /> },
-      { path: paths.auth, element: <AuthRoute /> },
-      { path: paths.login, element: <AuthRoute /> },
-      { path: paths.verify, element: <VerifyRoute /> },
-      { path: paths.features, element: <FeaturesRoute /> },
-      { path: paths.userGuide, element: <UserGuideRoute /> },
-      { path: paths.status, element: <StatusRoute /> },
-      { path: paths.security, element: <SecurityRoute /> },
-      { path: paths.privacyPolicy, element: <PrivacyPolicyRoute /> },
-      { path: paths.termsOfService, element: <TermsOfServiceRoute /> },
-      {
-        element: <RequireAuth />,
-        children: [
-          { path: paths.dashboard, element: <DashboardRoute /> },
-          { path: '/checkout/:plan?', element: <CheckoutRoute /> },
-          { path: paths.startTrial, element: <StartTrialRoute /> },
-          { path: paths.support, element: <SupportRoute /> },
-          { path: paths.supportTickets, element: <SupportTicketsRoute /> },
-        ],
-      },
-      { path: '*', element: <NotFoundRoute /> },
-    ],
-  },
-];
-
-export const createRouter = () => createBrowserRouter(routes);
+/**
+ * The spec's route table (section 2). Declarative routes rather than a data router: the app loads
+ * its data with TanStack Query, and the data router would add ~20 KB to every page.
+ */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route path={paths.home} element={<LandingRoute />} />
+        <Route path={paths.auth} element={<AuthRoute />} />
+        <Route path={paths.login} element={<AuthRoute />} />
+        <Route path={paths.verify} element={<VerifyRoute />} />
+        <Route path={paths.features} element={<FeaturesRoute />} />
+        <Route path={paths.userGuide} element={<UserGuideRoute />} />
+        <Route path={paths.status} element={<StatusRoute />} />
+        <Route path={paths.security} element={<SecurityRoute />} />
+        <Route path={paths.privacyPolicy} element={<PrivacyPolicyRoute />} />
+        <Route path={paths.termsOfService} element={<TermsOfServiceRoute />} />
+        <Route element={<RequireAuth />}>
+          <Route path={paths.dashboard} element={<DashboardRoute />} />
+          <Route path="/checkout/:plan?" element={<CheckoutRoute />} />
+          <Route path={paths.startTrial} element={<StartTrialRoute />} />
+          <Route path={paths.support} element={<SupportRoute />} />
+          <Route path={paths.supportTickets} element={<SupportTicketsRoute />} />
+        </Route>
+        <Route path="*" element={<NotFoundRoute />} />
+      </Route>
+    </Routes>
+  );
+}

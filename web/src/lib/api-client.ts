@@ -20,7 +20,11 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 interface RequestOptions<S extends z.ZodType | undefined> {
   body?: unknown;
-  schema?: S;
+  /**
+   * The contract schema of the answer, or a loader for it: pages that must stay light (the landing
+   * page) fetch the schema, and zod with it, while the request is in flight.
+   */
+  schema?: S | (() => Promise<S>);
   signal?: AbortSignal;
 }
 
@@ -33,6 +37,7 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
   options: RequestOptions<S> = {},
 ): Promise<Result<S>> {
   const hasBody = options.body !== undefined;
+  const schema = typeof options.schema === 'function' ? options.schema() : options.schema;
   const response = await fetch(path, {
     method,
     credentials: 'include',
@@ -44,8 +49,9 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
   });
   const text = await response.text();
   if (!response.ok) throw new ApiError(response.status, text, response.statusText);
-  if (!options.schema) return undefined as Result<S>;
-  return options.schema.parse(text ? JSON.parse(text) : undefined) as Result<S>;
+  const parser = await schema;
+  if (!parser) return undefined as Result<S>;
+  return parser.parse(text ? JSON.parse(text) : undefined) as Result<S>;
 }
 
 export const api = {

@@ -59,3 +59,12 @@ describe('api client', () => {
     expect(errorText(new TypeError('Failed to fetch'))).toBe('Failed to fetch');
   });
 });
+
+describe('api client with a lazily loaded schema', () => {
+  it('loads the schema alongside the request and parses with it', async () => {
+    answer(200, '{"name":"Ana"}');
+    const loader = vi.fn(async () => z.object({ name: z.string() }));
+    await expect(api.get('/api/user', { schema: loader })).resolves.toEqual({ name: 'Ana' });
+    expect(loader).toHaveBeenCalledOnce();
+  });
+});

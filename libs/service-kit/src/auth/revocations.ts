@@ -48,3 +48,30 @@ export class RevocationList {
     return this.#sessions.size + this.#usersBefore.size;
   }
 }
+
+/** The fields of identity's SessionsRevoked event a verifier needs (see @mia/contracts). */
+export interface SessionsRevokedFacts {
+  userId: string;
+  sessionIds: readonly string[];
+  /** ISO instant; every token of the user issued before it is revoked. Null: only the sessions. */
+  revokedBefore: string | null;
+  /** ISO instant after which no revoked token could still be valid. */
+  expiresAt: string;
+}
+
+/**
+ * Applies a SessionsRevoked event to a RevocationList. Tokens carry whole seconds, so the
+ * time-based rule only catches tokens issued in an earlier second; the listed session ids make
+ * it exact, and a login in the same second right after a reset keeps working.
+ */
+export function recordSessionsRevoked(list: RevocationList, facts: SessionsRevokedFacts): void {
+  const untilSec = Math.ceil(Date.parse(facts.expiresAt) / 1000);
+  for (const sessionId of facts.sessionIds) list.revokeSession(sessionId, untilSec);
+  if (facts.revokedBefore !== null) {
+    list.revokeUserBefore(
+      facts.userId,
+      Math.floor(Date.parse(facts.revokedBefore) / 1000),
+      untilSec,
+    );
+  }
+}

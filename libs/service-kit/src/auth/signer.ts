@@ -24,6 +24,11 @@ export interface SessionTokenInput {
   authTime?: number;
   /** Token id; a random UUID when omitted. */
   jti?: string;
+  /**
+   * Expiry (seconds) when it must come sooner than the signer's ttl, e.g. a session's absolute
+   * end; never later than issued-at + ttl.
+   */
+  expiresAt?: number;
 }
 
 export interface SignedSessionToken {
@@ -44,7 +49,7 @@ export function createSessionSigner(options: SessionSignerOptions) {
 
   return async function sign(input: SessionTokenInput): Promise<SignedSessionToken> {
     const issuedAt = Math.floor(now() / 1000);
-    const expiresAt = issuedAt + ttl;
+    const expiresAt = Math.min(issuedAt + ttl, input.expiresAt ?? Infinity);
     const jti = input.jti ?? randomUUID();
     const claims: Record<string, unknown> = {
       role: input.role,

@@ -20,6 +20,11 @@ export interface SessionVerifierOptions {
   isRevoked?: (claims: SessionClaims) => boolean | Promise<boolean>;
   /** Verified tokens kept (default 10 000). */
   cacheSize?: number;
+  /**
+   * Absolute session lifetime: tokens whose `auth_time` (or, without one, `iat`) is older are
+   * refused however recently they were re-issued. Unset: only `exp` limits a token.
+   */
+  maxSessionAgeSec?: number;
   /** Allowed clock difference with identity, in seconds (default 5). */
   clockToleranceSec?: number;
   /** Clock in ms, for tests. */
@@ -72,17 +77,24 @@ export function createSessionVerifier(options: SessionVerifierOptions): SessionV
     }
   }
 
+  const maxAge = options.maxSessionAgeSec;
+  const expired = (claims: SessionClaims) => {
+    const nowSec = now() / 1000;
+    if (claims.exp <= nowSec) return true;
+    return maxAge !== undefined && (claims.auth_time ?? claims.iat) + maxAge <= nowSec;
+  };
+
   return {
     async verify(token) {
       if (!token || token.length > MAX_TOKEN_LENGTH) return null;
       let claims = cache.get(token);
-      if (claims && claims.exp * 1000 <= now()) {
+      if (claims && expired(claims)) {
         cache.delete(token);
         return null;
       }
       if (!claims) {
         claims = (await verifySignature(token)) ?? undefined;
-        if (!claims) return null;
+        if (!claims || expired(claims)) return null;
         cache.set(token, claims);
       }
       if (await isRevoked(claims)) {

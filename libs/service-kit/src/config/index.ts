@@ -4,3 +4,4 @@ export * from './dev-keys.js';
 export * from './env-schemas.js';
 export * from './load.js';
 export * from './redact.js';
+export * from './requirements.js';

@@ -51,9 +51,12 @@ export async function runMigrations({
       ];
       const { stdout } = await run(resolveBinary(), args, { env: dbmateEnv() }).catch(
         (err: Error & { stderr?: string }) => {
-          throw new Error(`Migrations failed for schema ${schema}: ${err.stderr?.trim() || err.message}`, {
-            cause: err,
-          });
+          throw new Error(
+            `Migrations failed for schema ${schema}: ${err.stderr?.trim() || err.message}`,
+            {
+              cause: err,
+            },
+          );
         },
       );
       for (const line of stdout.split('\n').filter((l) => l.startsWith('Applied'))) {

@@ -12,7 +12,8 @@ export function toNumber(value: unknown): number {
 
 export function toIsoString(value: unknown): string {
   const date = value instanceof Date ? value : new Date(String(value));
-  if (Number.isNaN(date.getTime())) throw new TypeError(`Expected a timestamp, got ${String(value)}`);
+  if (Number.isNaN(date.getTime()))
+    throw new TypeError(`Expected a timestamp, got ${String(value)}`);
   return date.toISOString();
 }
 

@@ -16,6 +16,7 @@ import {
   testLogger,
   ThingHappened,
 } from './fixtures.test.js';
+import { createEventStore } from './event-store.js';
 import { processOnce } from './inbox.js';
 import { dlqSubject } from './streams.js';
 import { on } from './subscription.js';
@@ -59,10 +60,7 @@ async function publish(env: EventEnvelope, def: EventDefinition = ThingHappened,
   }
 }
 
-function consumer(
-  name: string,
-  extra: Partial<ConsumerOptions<PoolClient>> = {},
-): EventConsumer {
+function consumer(name: string, extra: Partial<ConsumerOptions<PoolClient>> = {}): EventConsumer {
   const c = createConsumer({
     runner: kit.runner,
     schema: SCHEMA,
@@ -154,15 +152,18 @@ describe('consumer', () => {
     const name = 'crashy';
     const env = envelope({ n: 7, label: 'crash' });
     await publish(env);
-    const child = await spawnTs(fileURLToPath(new URL('./consumer-child.test.ts', import.meta.url)), {
-      CONSUMER_CHILD: JSON.stringify({
-        dbUrl: kit.db.url,
-        natsUrl: nats.url,
-        prefix: nats.prefix,
-        name,
-        ackWaitMs: 1_000,
-      }),
-    });
+    const child = await spawnTs(
+      fileURLToPath(new URL('./consumer-child.test.ts', import.meta.url)),
+      {
+        CONSUMER_CHILD: JSON.stringify({
+          dbUrl: kit.db.url,
+          natsUrl: nats.url,
+          prefix: nats.prefix,
+          name,
+          ackWaitMs: 1_000,
+        }),
+      },
+    );
     const exit = await child.exited;
     expect(exit.signal, exit.output).toBe('SIGKILL');
     expect(await kit.effects(name)).toHaveLength(1);
@@ -215,7 +216,12 @@ describe('consumer', () => {
       [name],
     );
     expect(rows).toEqual([
-      { event_id: poison.id, event_type: ThingHappened.type, deliveries: 3, error: 'cannot digest' },
+      {
+        event_id: poison.id,
+        event_type: ThingHappened.type,
+        deliveries: 3,
+        error: 'cannot digest',
+      },
     ]);
     const dead = await nats.jsm.streams.getMessage(nats.streams.dlq, {
       last_by_subj: dlqSubject(nats.prefix, name, ThingHappened.type),
@@ -234,7 +240,8 @@ describe('consumer', () => {
     await publish(badData);
     await waitFor(() => settled(name));
     const { rows } = await kit.pool.query(
-      'SELECT event_id::text, deliveries FROM parked_events WHERE consumer = $1 ORDER BY id',
+      // Parked concurrently, so ordered by content rather than arrival.
+      'SELECT event_id::text, deliveries FROM parked_events WHERE consumer = $1 ORDER BY event_id NULLS FIRST',
       [name],
     );
     expect(rows).toEqual([
@@ -242,6 +249,35 @@ describe('consumer', () => {
       { event_id: badData.id, deliveries: 1 },
     ]);
     expect(await kit.effects(name)).toEqual([]);
+  });
+
+  it('commits a reaction (events appended in the handler) together with the inbox row', async () => {
+    const name = 'reactor';
+    const store = createEventStore({ runner: kit.runner, schema: SCHEMA });
+    let attempts = 0;
+    await consumer(name, {
+      subscriptions: [
+        on(ThingHappened, async (data, env, ctx) => {
+          attempts += 1;
+          await store
+            .within(ctx)
+            .append(`reaction-${env.id}`, 'no-stream', [
+              { type: 'ReactionRecorded', data: { n: data.n } },
+            ]);
+          // The first attempt fails after appending: its event must vanish with it.
+          if (attempts === 1) throw new Error('transient');
+        }),
+      ],
+    }).start();
+    const env = envelope({ n: 5, label: 'react' });
+    await publish(env);
+    await waitFor(() => settled(name).then((done) => done && attempts >= 2));
+    expect(attempts).toBe(2);
+    const reaction = await store.readStream(`reaction-${env.id}`);
+    expect(reaction.map((e) => [e.type, e.data, e.metadata.causationId])).toEqual([
+      ['ReactionRecorded', { n: 5 }, env.id],
+    ]);
+    expect(reaction[0]?.metadata.correlationId).toBe(env.correlationId);
   });
 
   it('drains on stop: handlers in flight finish and commit', async () => {
@@ -259,7 +295,9 @@ describe('consumer', () => {
     await c.start();
     const env = envelope({ n: 9, label: 'slow' });
     await publish(env);
-    await waitFor(async () => (await nats.jsm.consumers.info(nats.streams.events, name)).num_ack_pending === 1);
+    await waitFor(
+      async () => (await nats.jsm.consumers.info(nats.streams.events, name)).num_ack_pending === 1,
+    );
     const stopped = c.stop();
     setTimeout(release, 100);
     await stopped;

@@ -22,7 +22,7 @@ import {
   NATS_HEADER_ERROR,
   NATS_HEADER_REQUEST_ID,
 } from './envelope.js';
-import { processOnce } from './inbox.js';
+import { isProcessed, processOnce } from './inbox.js';
 import { eventMetrics } from './metrics.js';
 import { recordParked } from './parking.js';
 import { KeyedQueue, Semaphore } from './semaphore.js';
@@ -83,6 +83,7 @@ export function createConsumer<Tx>(options: ConsumerOptions<Tx>): EventConsumer 
   } = options;
   if (!NAME.test(name)) throw new Error(`Consumer name "${name}" may use only A-Z a-z 0-9 _ -`);
   const index = subscriptionIndex(options.subscriptions);
+  const subjects = new Set(options.subscriptions.map((s) => eventSubject(prefix, s.event)));
   if (index.size === 0) throw new Error(`Consumer ${name} has no subscriptions`);
   const js = jetstream(nats);
   const stream = streamNames(prefix).events;
@@ -96,13 +97,13 @@ export function createConsumer<Tx>(options: ConsumerOptions<Tx>): EventConsumer 
   const stopping = new AbortController();
 
   function config(): Partial<ConsumerConfig> {
-    const subjects = [...new Set(options.subscriptions.map((s) => eventSubject(prefix, s.event)))];
+    const list = [...subjects];
     // nats-server < 2.10 has no filter_subjects: take all events and ignore the others.
     const filter =
-      subjects.length === 1
-        ? { filter_subject: subjects[0] }
+      list.length === 1
+        ? { filter_subject: list[0] }
         : supportsMultipleFilters(nats)
-          ? { filter_subjects: subjects }
+          ? { filter_subjects: list }
           : { filter_subject: streamNames(prefix).eventsSubjects };
     return {
       durable_name: name,
@@ -122,9 +123,15 @@ export function createConsumer<Tx>(options: ConsumerOptions<Tx>): EventConsumer 
       await jsm.consumers.add(stream, wanted);
     } catch (err) {
       if (!(err instanceof JetStreamApiError)) throw err;
+      // Exists with another configuration: update what the server lets us update.
       const { durable_name: _d, ack_policy: _a, deliver_policy: _p, ...updatable } = wanted;
-      await jsm.consumers.update(stream, name, updatable);
-      log.info('durable consumer updated');
+      try {
+        await jsm.consumers.update(stream, name, updatable);
+        log.info('durable consumer updated');
+      } catch (updateError) {
+        // Keep consuming with the old settings rather than not at all; say so loudly.
+        log.error({ err: updateError, wanted }, 'durable consumer could not be updated');
+      }
     }
   }
 
@@ -153,7 +160,8 @@ export function createConsumer<Tx>(options: ConsumerOptions<Tx>): EventConsumer 
       });
       eventMetrics.parked.inc({ consumer: name, type });
       log.error({ eventId: envelope?.id, type, deliveries, error }, 'event parked');
-      msg.term(error.slice(0, 200));
+      // No reason text: nats-server 2.9 ignores a `+TERM <reason>` ack and would redeliver.
+      msg.term();
     } catch (err) {
       // Not parked yet: keep the message and try again later.
       log.error({ err, eventId: envelope?.id }, 'parking failed; will retry');
@@ -166,7 +174,9 @@ export function createConsumer<Tx>(options: ConsumerOptions<Tx>): EventConsumer 
     const deliveries = msg.info.deliveryCount;
     const type = envelope.type;
     if (deliveries > maxDeliver) {
-      // Earlier attempts never finished (hung handler or crashed process).
+      // Earlier attempts never got to an ack (hung handler or crashed process); one of them may
+      // still have committed.
+      if (await isProcessed(runner.sql, schema, name, envelope.id)) return void msg.ack();
       return park(msg, `no successful attempt in ${maxDeliver} deliveries`, envelope);
     }
     const context = {
@@ -197,6 +207,8 @@ export function createConsumer<Tx>(options: ConsumerOptions<Tx>): EventConsumer 
   }
 
   async function dispatch(msg: JsMsg): Promise<void> {
+    // With a wide filter (servers without filter_subjects) other events arrive too.
+    if (!subjects.has(msg.subject)) return msg.ack();
     const parsed = parseDelivery<Tx>(msg.string(), index);
     if (parsed.kind === 'ignore') return msg.ack();
     if (parsed.kind === 'invalid') return park(msg, parsed.reason, parsed.envelope);
@@ -247,7 +259,7 @@ export function createConsumer<Tx>(options: ConsumerOptions<Tx>): EventConsumer 
       const jsm = await jetstreamManager(nats);
       await ensureDurable(jsm);
       loop ??= run();
-      log.info({ subjects: config() }, 'consumer started');
+      log.info({ config: config() }, 'consumer started');
     },
     async stop() {
       stopped = true;

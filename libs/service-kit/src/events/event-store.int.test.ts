@@ -59,20 +59,19 @@ describe('optimistic concurrency', () => {
       [3, 4],
     ]);
     await store.append(stream, 'any', [thing(6)]);
-    expect((await store.readStream(stream, { afterVersion: 3 })).map((e) => e.streamVersion)).toEqual(
-      [4],
-    );
+    expect(
+      (await store.readStream(stream, { afterVersion: 3 })).map((e) => e.streamVersion),
+    ).toEqual([4]);
   });
 
   it('lets exactly one of two racing writers win', async () => {
     const stream = `s-${randomUUID()}`;
     await store.append(stream, 'no-stream', [thing(1)]);
+    // All five decided on the same state (version 1); their appends then race.
+    const seen = (await store.readStream(stream)).length;
     const results = await Promise.allSettled(
       Array.from({ length: 5 }, (_, i) =>
-        store.transaction(async (uow) => {
-          const events = await uow.readStream(stream);
-          return uow.append(stream, events.length, [thing(10 + i)]);
-        }),
+        store.transaction((uow) => uow.append(stream, seen, [thing(10 + i)])),
       ),
     );
     const won = results.filter((r) => r.status === 'fulfilled');
@@ -108,7 +107,9 @@ describe('appending', () => {
   it('applies projections in the same transaction', async () => {
     const stream = `s-${randomUUID()}`;
     await store.append(stream, 'no-stream', [thing(2), thing(3)]);
-    const { rows } = await kit.pool.query('SELECT total FROM totals WHERE stream_id = $1', [stream]);
+    const { rows } = await kit.pool.query('SELECT total FROM totals WHERE stream_id = $1', [
+      stream,
+    ]);
     expect(rows).toEqual([{ total: 5 }]);
 
     // A failing projection rolls the append back: no event without its read model.

@@ -1,5 +1,5 @@
 import { qualified } from '../db/identifiers.js';
-import type { TransactionRunner, TxContext } from '../db/sql.js';
+import type { Sql, TransactionRunner, TxContext } from '../db/sql.js';
 
 export type InboxResult<T> = { processed: true; result: T } | { processed: false };
 
@@ -25,4 +25,18 @@ export async function processOnce<Tx, T>(
     if (inserted.length === 0) return { processed: false };
     return { processed: true, result: await effect(ctx) };
   });
+}
+
+/** Whether the consumer already committed an effect for the event. */
+export async function isProcessed(
+  sql: Sql,
+  schema: string,
+  consumer: string,
+  eventId: string,
+): Promise<boolean> {
+  const rows = await sql.query(
+    `SELECT 1 AS found FROM ${qualified(schema, 'inbox')} WHERE consumer = $1 AND event_id = $2::uuid`,
+    [consumer, eventId],
+  );
+  return rows.length > 0;
 }

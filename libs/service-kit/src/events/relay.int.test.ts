@@ -4,7 +4,6 @@ import { eventSubject } from '@mia/contracts';
 import { spawnTs, waitFor } from '@mia/testing';
 import type { PoolClient } from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { HEADER_CORRELATION_ID } from '../context.js';
 import { runWithContext } from '../context.js';
 import { createConsumer, type EventConsumer } from './consumer.js';
 import { NATS_HEADER_CORRELATION_ID, NATS_HEADER_REQUEST_ID } from './envelope.js';
@@ -17,7 +16,7 @@ import {
   testLogger,
   ThingHappened,
 } from './fixtures.test.js';
-import { createRelay, type Relay } from './relay.js';
+import { createRelay } from './relay.js';
 import { on } from './subscription.js';
 
 let kit: Awaited<ReturnType<typeof kitDatabase>>;
@@ -126,7 +125,6 @@ describe('relay', () => {
     expect(msg?.header.get('Nats-Msg-Id')).toBe(published!.id);
     expect(msg?.header.get(NATS_HEADER_REQUEST_ID)).toBe('req-42');
     expect(msg?.header.get(NATS_HEADER_CORRELATION_ID)).toBe('corr-42');
-    expect(HEADER_CORRELATION_ID).toBeTruthy();
   });
 
   it('wakes on commit instead of waiting for the poll', async () => {
@@ -155,14 +153,13 @@ describe('relay', () => {
     const publisher = 'crash-test';
     const consumer = recordingConsumer('crash-relay-consumer');
     await consumer.start();
-    // Stop the other relays' publishers from racing this one: they use other publisher names,
-    // but all relays publish the same events; count only this test's events.
+    // Only this test's relays may publish while messages are counted.
     await Promise.all(running.filter((r) => r !== consumer).map((r) => r.stop()));
     const from = await lastPosition();
-    await kit.pool.query(
-      'INSERT INTO relay_position (publisher, position) VALUES ($1, $2)',
-      [publisher, from],
-    );
+    await kit.pool.query('INSERT INTO relay_position (publisher, position) VALUES ($1, $2)', [
+      publisher,
+      from,
+    ]);
     const [a, b] = await store.append(`s-${randomUUID()}`, 'no-stream', [
       { type: ThingHappened.type, data: { n: 100, label: 'a' } },
       { type: ThingHappened.type, data: { n: 200, label: 'b' } },

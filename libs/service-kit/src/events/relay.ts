@@ -171,12 +171,17 @@ export function createRelay(options: RelayOptions): Relay {
         );
         position = reached;
       }
+      // Also (especially) after a failed publish: lag growing is how an outage shows.
+      await updateLag(db).catch(() => undefined);
     }
+    return rows.length;
+  }
+
+  async function updateLag(db: pg.Client): Promise<void> {
     const head = await db.query<{ head: unknown }>(
       `SELECT coalesce(max(global_position), 0) AS head FROM ${events}`,
     );
     eventMetrics.relayLag.set({ publisher }, Math.max(0, toNumber(head.rows[0]?.head) - position));
-    return rows.length;
   }
 
   async function run(): Promise<void> {

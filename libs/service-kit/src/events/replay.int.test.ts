@@ -1,7 +1,13 @@
 import type { PoolClient } from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createEventStore } from './event-store.js';
-import { kitDatabase, OtherThingHappened, SCHEMA, testEvents, ThingHappened } from './fixtures.test.js';
+import {
+  kitDatabase,
+  OtherThingHappened,
+  SCHEMA,
+  testEvents,
+  ThingHappened,
+} from './fixtures.test.js';
 import type { Projection } from './projection.js';
 import { rebuildProjections } from './replay.js';
 

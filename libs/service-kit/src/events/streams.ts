@@ -12,7 +12,10 @@ import {
  * MIA_DLQ (`mia.dlq.>`). One prefix per environment or test run keeps them apart.
  */
 export function streamNames(prefix: string) {
-  const base = prefix.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toUpperCase();
+  const base = prefix
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .toUpperCase();
   const name = (suffix: string) => (base ? `${base}_${suffix}` : suffix);
   return {
     events: name('EVENTS'),
@@ -40,7 +43,11 @@ const MS = 1_000_000;
 export async function ensureStreams(
   jsm: JetStreamManager,
   prefix: string,
-  { duplicateWindowMs = 120_000, maxAgeMs = 0, storage = StorageType.File }: EnsureStreamsOptions = {},
+  {
+    duplicateWindowMs = 120_000,
+    maxAgeMs = 0,
+    storage = StorageType.File,
+  }: EnsureStreamsOptions = {},
 ) {
   const names = streamNames(prefix);
   const common: Partial<StreamConfig> = {
@@ -55,7 +62,10 @@ export async function ensureStreams(
   return names;
 }
 
-async function ensureStream(jsm: JetStreamManager, config: Partial<StreamConfig> & { name: string }) {
+async function ensureStream(
+  jsm: JetStreamManager,
+  config: Partial<StreamConfig> & { name: string },
+) {
   try {
     await jsm.streams.add(config);
   } catch (err) {

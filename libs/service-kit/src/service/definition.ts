@@ -54,7 +54,9 @@ export interface ServiceDefinition<S extends z.ZodObject, Tx, Db> {
   migrationsDir: string;
   database(pool: pg.Pool, config: z.output<S>): ServiceDatabase<Tx, Db>;
   projections?(ctx: ServiceContext<z.output<S> & BaseConfig, Tx, Db>): readonly Projection<Tx>[];
-  consumers?(ctx: ServiceContext<z.output<S> & BaseConfig, Tx, Db>): readonly ConsumerDefinition<Tx>[];
+  consumers?(
+    ctx: ServiceContext<z.output<S> & BaseConfig, Tx, Db>,
+  ): readonly ConsumerDefinition<Tx>[];
   routes(app: Express, ctx: ServiceContext<z.output<S> & BaseConfig, Tx, Db>): void;
   /** Work after migrations and before serving, e.g. applying configured roles. */
   onStart?(ctx: ServiceContext<z.output<S> & BaseConfig, Tx, Db>): Promise<void>;

@@ -8,7 +8,11 @@ import type { Logger } from '../logger.js';
  * Connects and keeps reconnecting forever: a broker outage delays events (they wait in the
  * event store) but never takes the service down.
  */
-export async function connectNats(url: string, name: string, logger: Logger): Promise<NatsConnection> {
+export async function connectNats(
+  url: string,
+  name: string,
+  logger: Logger,
+): Promise<NatsConnection> {
   const nc = await connect({
     servers: url,
     name,

@@ -37,15 +37,22 @@ async function replay<S extends z.ZodObject, Tx, Db>(def: ServiceDefinition<S, T
   const config = loadConfig(def.configSchema) as z.output<S> & BaseConfig;
   const logger = createLogger(def.name, config.LOG_LEVEL);
   const schema = config.DATABASE_SCHEMA ?? def.name;
-  const pool = createPool({ url: config.DATABASE_URL, schema, applicationName: `${def.name}-replay` });
+  const pool = createPool({
+    url: config.DATABASE_URL,
+    schema,
+    applicationName: `${def.name}-replay`,
+  });
   const database = def.database(pool, config);
   try {
     // Projections only need the transaction context; the rest of the context stays unused.
-    const ctx = { name: def.name, config, logger, schema, pool, ...database } as unknown as ServiceContext<
-      z.output<S> & BaseConfig,
-      Tx,
-      Db
-    >;
+    const ctx = {
+      name: def.name,
+      config,
+      logger,
+      schema,
+      pool,
+      ...database,
+    } as unknown as ServiceContext<z.output<S> & BaseConfig, Tx, Db>;
     const projections = def.projections?.(ctx) ?? [];
     const { events } = await rebuildProjections({ runner: database.runner, schema, projections });
     logger.info({ events, projections: projections.map((p) => p.name) }, 'projections rebuilt');

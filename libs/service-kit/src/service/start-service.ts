@@ -94,7 +94,7 @@ export async function startService<S extends z.ZodObject, Tx, Db>(
     schema,
     nats,
     prefix: config.NATS_PREFIX,
-    logger: logger.child({ component: 'relay' }),
+    logger,
     publisher: def.name,
   });
   const consumers: EventConsumer[] = (def.consumers?.(ctx) ?? []).map((c) =>
@@ -106,7 +106,7 @@ export async function startService<S extends z.ZodObject, Tx, Db>(
       name: `${def.name}-${c.name}`,
       subscriptions: c.subscriptions,
       maxDeliver: c.maxDeliver,
-      logger: logger.child({ component: 'consumer', consumer: c.name }),
+      logger,
     }),
   );
 
@@ -132,7 +132,10 @@ export async function startService<S extends z.ZodObject, Tx, Db>(
 
   const steps: ShutdownStep[] = [
     { name: 'events startup', stop: () => stopping.abort() },
-    { name: 'consumers', stop: () => Promise.all(consumers.map((c) => c.stop())).then(() => undefined) },
+    {
+      name: 'consumers',
+      stop: () => Promise.all(consumers.map((c) => c.stop())).then(() => undefined),
+    },
     { name: 'relay', stop: () => relay.stop() },
     ...(def.shutdownSteps?.(ctx) ?? []),
     { name: 'nats', stop: () => nats.drain() },

@@ -28,7 +28,9 @@ import { findUserByEmail } from './user-directory.js';
 describe('access user directory (identity -> NATS -> access)', () => {
   let db: TestDatabase;
   let nats: TestNats;
-  let access: Awaited<ReturnType<typeof startService<typeof accessService.configSchema, unknown, unknown>>>;
+  let access: Awaited<
+    ReturnType<typeof startService<typeof accessService.configSchema, unknown, unknown>>
+  >;
   let identityPool: pg.Pool;
   let stopRelay: () => Promise<void>;
   const logger = createLogger('identity-test', 'silent');
@@ -39,7 +41,11 @@ describe('access user directory (identity -> NATS -> access)', () => {
     access = (await startService(accessService, { env: serviceTestEnv(db, nats) })) as never;
     await access.eventsReady;
     await runMigrations({ url: db.url, schema: 'identity', dirs: [], logger });
-    identityPool = createPool({ url: db.url, schema: 'identity', applicationName: 'identity-test' });
+    identityPool = createPool({
+      url: db.url,
+      schema: 'identity',
+      applicationName: 'identity-test',
+    });
     const relay = createRelay({
       url: withSearchPath(db.url, 'identity'),
       schema: 'identity',
@@ -65,7 +71,13 @@ describe('access user directory (identity -> NATS -> access)', () => {
     await store.append(`user-${userId}`, 'no-stream', [
       {
         type: UserRegisteredV1.type,
-        data: { userId, email: 'Pastor.Juan@Iglesia.org', name: 'Juan', username: 'juan', role: 'user' },
+        data: {
+          userId,
+          email: 'Pastor.Juan@Iglesia.org',
+          name: 'Juan',
+          username: 'juan',
+          role: 'user',
+        },
       },
     ]);
 
@@ -73,6 +85,11 @@ describe('access user directory (identity -> NATS -> access)', () => {
     const entry = await waitFor(() => findUserByEmail(prisma, ' pastor.juan@iglesia.org '), {
       message: 'the directory entry',
     });
-    expect(entry).toMatchObject({ userId, name: 'Juan', role: 'user', email: 'pastor.juan@iglesia.org' });
+    expect(entry).toMatchObject({
+      userId,
+      name: 'Juan',
+      role: 'user',
+      email: 'pastor.juan@iglesia.org',
+    });
   });
 });

@@ -176,7 +176,7 @@ export default function StatusRoute() {
           <Button asChild>
             <Link to={paths.support}>{copy.help.supportCenter}</Link>
           </Button>
-          <Button asChild variant="outline" className="h-auto py-2 whitespace-normal">
+          <Button asChild variant="outline" wrap className="py-2">
             <a href={`mailto:${brand.supportEmail}`}>
               <Mail aria-hidden="true" />
               {copy.help.email(brand.supportEmail)}

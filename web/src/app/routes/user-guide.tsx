@@ -124,7 +124,7 @@ export default function UserGuideRoute() {
           <Button asChild variant="accent">
             <Link to={paths.support}>{copy.help.supportCenter}</Link>
           </Button>
-          <Button asChild variant="onDark" className="h-auto py-2 whitespace-normal">
+          <Button asChild variant="onDark" wrap className="py-2">
             <a href={`mailto:${brand.supportEmail}`}>
               <Mail aria-hidden="true" />
               {copy.help.email(brand.supportEmail)}

@@ -1,6 +1,6 @@
 import { accessPageProducts, localizeProduct } from '@mia/catalog';
 import { InfoPageLayout } from '../../components/layouts/info-page-layout';
-import { Card, CardContent } from '../../components/ui/card';
+import { Card } from '../../components/ui/card';
 import { VerifyAccessForm } from '../../features/access/components/verify-access-form';
 import { useI18n } from '../../i18n';
 
@@ -9,9 +9,9 @@ export default function VerifyRoute() {
   return (
     <InfoPageLayout page="verify" title={t.verify.heading} subtitle={t.verify.subtitle}>
       <Card className="mx-auto max-w-lg">
-        <CardContent className="pt-6">
+        <div className="p-6">
           <VerifyAccessForm />
-        </CardContent>
+        </div>
       </Card>
       <section aria-labelledby="verify-gpts-title" className="mt-12">
         <h2 id="verify-gpts-title" className="text-2xl font-bold text-navy-900">

@@ -15,12 +15,14 @@ export function InfoHeader() {
         <Logo />
         <div className="flex items-center gap-2">
           <LanguageSwitch />
-          <Button asChild variant="outline" size="sm" className="hidden sm:inline-flex">
-            <Link to={paths.home}>
-              <ArrowLeft aria-hidden="true" />
-              {t.common.backToHome}
-            </Link>
-          </Button>
+          <div className="hidden sm:block">
+            <Button asChild variant="outline" size="sm">
+              <Link to={paths.home}>
+                <ArrowLeft aria-hidden="true" />
+                {t.common.backToHome}
+              </Link>
+            </Button>
+          </div>
         </div>
       </div>
     </header>

@@ -96,7 +96,7 @@ export function AuthScreen() {
               {mode === 'login' ? (
                 <p>
                   {t.auth.login.noAccount}{' '}
-                  <Button variant="link" size="sm" className="px-1" onClick={() => setMode('register')}>
+                  <Button variant="link" size="inline" onClick={() => setMode('register')}>
                     {t.auth.login.toRegister}
                   </Button>
                 </p>
@@ -104,7 +104,7 @@ export function AuthScreen() {
               {mode === 'register' ? (
                 <p>
                   {t.auth.register.haveAccount}{' '}
-                  <Button variant="link" size="sm" className="px-1" onClick={toLogin}>
+                  <Button variant="link" size="inline" onClick={toLogin}>
                     {t.auth.register.toLogin}
                   </Button>
                 </p>

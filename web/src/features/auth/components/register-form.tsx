@@ -6,7 +6,6 @@ import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
 import { toast } from '../../../components/ui/toast-store';
 import { paths } from '../../../config/paths';
 import { useI18n } from '../../../i18n';
@@ -114,7 +113,7 @@ export function RegisterForm() {
               />
             )}
           />
-          <Label htmlFor="accept-terms" className="leading-snug font-normal">
+          <label htmlFor="accept-terms" className="text-sm leading-snug text-navy-900">
             {copy.acceptTermsBefore}
             <Link
               to={paths.termsOfService}
@@ -123,7 +122,7 @@ export function RegisterForm() {
             >
               {copy.acceptTermsLink}
             </Link>
-          </Label>
+          </label>
         </div>
         {termsError ? (
           <p id="accept-terms-error" className="text-sm font-medium text-red-800">

@@ -53,7 +53,7 @@ export function SignInForm({ onForgot }: { onForgot: () => void }) {
         )}
       </Field>
       <div className="flex justify-end">
-        <Button type="button" variant="link" size="sm" className="px-0" onClick={onForgot}>
+        <Button type="button" variant="link" size="inline" onClick={onForgot}>
           {t.auth.login.forgot}
         </Button>
       </div>

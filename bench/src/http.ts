@@ -1,0 +1,100 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { devKeys, signSessionToken } from '@mia/service-kit';
+
+export interface HttpFigures {
+  label: string;
+  requestsPerSec: number;
+  p50Ms: number;
+  p99Ms: number;
+  errors: number;
+}
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+function start(script: string, env: Record<string, string>, execArgv: string[] = []): ChildProcess {
+  return fork(script, [], {
+    env: { ...process.env, ...env },
+    execArgv,
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+}
+
+async function waitReady(url: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+async function load(
+  label: string,
+  url: string,
+  token: string,
+  seconds: number,
+): Promise<HttpFigures> {
+  const result = await autocannon({
+    url,
+    connections: 50,
+    duration: seconds,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return {
+    label,
+    requestsPerSec: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+/** Trivial authenticated endpoint, directly on a kit service and through the gateway. */
+export async function benchHttp(seconds: number): Promise<HttpFigures[]> {
+  const keys = devKeys();
+  if (!keys) throw new Error('development keys not found');
+  const token = await signSessionToken(
+    { userId: '00000000-0000-4000-8000-000000000001', role: 'user' },
+    {
+      privateKeyPem: keys.privateKeyPem,
+      issuer: 'mia-identity',
+      audience: 'mia',
+      ttlSeconds: 3600,
+    },
+  );
+  const servicePort = '18181';
+  const gatewayPort = '18180';
+  const service = start(
+    fileURLToPath(new URL('./servers/trivial-service.ts', import.meta.url)),
+    { PORT: servicePort },
+    ['--import', 'tsx'],
+  );
+  const gateway = start(`${root}services/gateway/dist/main.js`, {
+    PORT: gatewayPort,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    IDENTITY_URL: `http://127.0.0.1:${servicePort}`,
+  });
+  try {
+    await waitReady(`http://127.0.0.1:${servicePort}/healthz`);
+    await waitReady(`http://127.0.0.1:${gatewayPort}/healthz`);
+    const direct = `http://127.0.0.1:${servicePort}/api/user`;
+    const viaGateway = `http://127.0.0.1:${gatewayPort}/api/user`;
+    await load('warm-up', viaGateway, token, 2);
+    return [
+      await load('direct (service)', direct, token, seconds),
+      await load('through gateway', viaGateway, token, seconds),
+    ];
+  } finally {
+    for (const child of [gateway, service]) {
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    }
+  }
+}

@@ -1,0 +1,84 @@
+# syntax=docker/dockerfile:1
+# One recipe for every service's image; the build context is the repository root.
+#   docker build -f deploy/docker/service.Dockerfile --build-arg SERVICE=identity --build-arg PORT=8081 -t mia/identity .
+#   docker build -f deploy/docker/service.Dockerfile --target gateway \
+#     --build-arg SERVICE=gateway --build-arg PORT=8080 -t mia/gateway .
+# The default target (`service`, last below) is a domain service with its migrations; `gateway`
+# adds the built web app instead. BuildKit builds only the stages a target needs, so a domain
+# service never builds the web app.
+
+ARG NODE_IMAGE=node:20-bookworm-slim
+ARG SERVICE=
+ARG PORT=
+
+FROM ${NODE_IMAGE} AS base
+WORKDIR /app
+ENV NPM_CONFIG_UPDATE_NOTIFIER=false NPM_CONFIG_FUND=false NPM_CONFIG_AUDIT=false
+
+# Just the lockfile and every workspace's package.json, so the install layers below are reused
+# until a manifest changes (an edit to a source file does not reinstall anything).
+FROM base AS manifests
+COPY . /src
+RUN cd /src \
+ && find . -name package.json -not -path '*/node_modules/*' -exec cp --parents {} /app/ \; \
+ && cp package-lock.json /app/
+
+# Everything needed to compile: root tooling (typescript, prisma, tsx), the libs, the service.
+# Install scripts stay off: native parts arrive as optional dependencies (dbmate, rolldown).
+FROM base AS build
+ARG SERVICE
+RUN test -n "${SERVICE}" || { echo 'build arg SERVICE is required' >&2; exit 1; }
+COPY --from=manifests /app/ ./
+RUN npm ci --ignore-scripts --include-workspace-root \
+      --workspace libs/contracts --workspace libs/catalog --workspace libs/service-kit \
+      --workspace "services/${SERVICE}"
+COPY . .
+RUN if [ -f "services/${SERVICE}/prisma/schema.prisma" ]; then npm run generate; fi \
+ && npx tsc -b libs/contracts libs/catalog libs/service-kit "services/${SERVICE}"
+
+# The browser app, for the gateway only.
+FROM base AS web
+COPY --from=manifests /app/ ./
+RUN npm ci --ignore-scripts --workspace web
+COPY . .
+RUN npm run build
+
+# Production dependencies only: what `node dist/main.js` loads, nothing to build with.
+FROM base AS prod-deps
+ARG SERVICE
+COPY --from=manifests /app/ ./
+RUN npm ci --omit=dev --ignore-scripts \
+      --workspace libs/contracts --workspace libs/catalog --workspace libs/service-kit \
+      --workspace "services/${SERVICE}"
+
+FROM base AS runtime
+ARG SERVICE
+ARG PORT
+RUN test -n "${PORT}" || { echo 'build arg PORT is required' >&2; exit 1; }
+ENV NODE_ENV=production MIA_SERVICE=${SERVICE} PORT=${PORT}
+COPY --from=prod-deps /app/ ./
+COPY --from=build /app/libs/contracts/dist libs/contracts/dist
+COPY --from=build /app/libs/catalog/dist libs/catalog/dist
+COPY --from=build /app/libs/catalog/images libs/catalog/images
+COPY --from=build /app/libs/service-kit/dist libs/service-kit/dist
+COPY --from=build /app/services/${SERVICE}/dist services/${SERVICE}/dist
+COPY deploy/docker/probe.mjs /app/probe.mjs
+# The code stays root-owned and read-only; the only place the process writes is .data (identity's
+# mail folder when no SMTP server is configured, as on a developer machine).
+RUN mkdir /app/.data && chown node:node /app/.data
+USER node
+WORKDIR /app/services/${SERVICE}
+EXPOSE ${PORT}
+# Liveness only: readiness (PostgreSQL, NATS, upstreams) is for orchestrators to gate traffic on.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "/app/probe.mjs", "/healthz"]
+# `docker run <image> replay` rebuilds the projections instead of serving.
+ENTRYPOINT ["node", "dist/main.js"]
+
+FROM runtime AS gateway
+COPY --from=web /app/web/dist /app/web/dist
+
+# Default target: a domain service, which applies the kit's migrations and its own at start.
+FROM runtime AS service
+COPY --from=build /app/libs/service-kit/migrations /app/libs/service-kit/migrations
+COPY --from=build /app/services/${MIA_SERVICE}/migrations /app/services/${MIA_SERVICE}/migrations

@@ -1,0 +1,98 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import {
+  baseConfigSchema,
+  booleanEnvSchema,
+  commaListSchema,
+  portSchema,
+  sessionSigningConfigShape,
+} from '@mia/service-kit';
+
+// src/ and dist/ sit at the same depth, so this is the repository's .data/mail either way.
+const DEFAULT_MAIL_DIR = fileURLToPath(new URL('../../../.data/mail', import.meta.url));
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/**
+ * Identity's configuration. Each variable is documented where it is declared; the README's
+ * table is built from these comments.
+ */
+export const identityConfigSchema = baseConfigSchema
+  .extend({
+    PORT: portSchema.default(8081),
+    // ES256 private key (PEM) that signs session tokens; other services verify with
+    // JWT_PUBLIC_KEY. Development default: the committed dev key, refused in production.
+    ...sessionSigningConfigShape,
+    // Comma-separated e-mails that get the admin role, at registration and at every start
+    // (users not listed are set back to `user`). Compared trimmed and case-insensitively.
+    ADMIN_EMAILS: commaListSchema
+      .pipe(z.array(z.string().trim().toLowerCase().pipe(z.email())))
+      .default([]),
+    // SMTP server for outgoing mail, e.g. smtps://user:pass@smtp.example.org:465. Unset:
+    // mails are written to the log and to MAIL_DIR (required in production).
+    SMTP_URL: z
+      .string()
+      .refine(
+        (v) => /^smtps?:\/\//.test(v) && URL.canParse(v),
+        'must be an smtp:// or smtps:// URL',
+      )
+      .optional(),
+    // Sender of identity's mails.
+    MAIL_FROM: z.string().min(3).default('Ministerio IA <no-reply@ministerioia.com>'),
+    // Folder for mails when SMTP_URL is unset: <time>-<to>.eml plus a .json twin for tools/tests.
+    MAIL_DIR: z.string().min(1).default(DEFAULT_MAIL_DIR),
+    // bcrypt cost factor (2^cost rounds), at least 10. 11 takes ~150 ms on this project's
+    // 2-core reference machine (10: ~75 ms, 12: ~340 ms); see `npm run measure-bcrypt`.
+    BCRYPT_COST: z.coerce.number().int().min(10).max(15).default(11),
+    // Worker threads that run bcrypt off the event loop (default: 2, fewer on a 1-core machine).
+    BCRYPT_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
+    // Idle lifetime of a session token; GET /api/user re-issues it once half of it is gone.
+    SESSION_IDLE_MINUTES: positiveInt(120),
+    // Absolute lifetime of a login session, counted from the sign-in; no refresh goes past it.
+    SESSION_ABSOLUTE_HOURS: positiveInt(7 * 24),
+    // How long a password-reset link stays valid.
+    RESET_TOKEN_TTL_MINUTES: positiveInt(60),
+    // Development only: include `resetToken` in the forgot-password answer (default true in
+    // development). Ignored outside NODE_ENV=development, refused in production.
+    EXPOSE_RESET_TOKEN: booleanEnvSchema.optional(),
+    // Length of every rate-limit window. A limited account is free again when it ends.
+    RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().max(1440).default(15),
+    // Sign-in attempts per client IP per window.
+    RATE_LIMIT_LOGIN_PER_IP: positiveInt(30),
+    // Failed sign-ins per account per window, from all IPs together (a success clears them).
+    RATE_LIMIT_LOGIN_PER_ACCOUNT: positiveInt(10),
+    // Registrations per client IP per window.
+    RATE_LIMIT_REGISTER_PER_IP: positiveInt(10),
+    // Registration attempts per e-mail address per window.
+    RATE_LIMIT_REGISTER_PER_ACCOUNT: positiveInt(5),
+    // Password-reset requests per client IP per window.
+    RATE_LIMIT_FORGOT_PER_IP: positiveInt(10),
+    // Password-reset requests per e-mail address per window.
+    RATE_LIMIT_FORGOT_PER_ACCOUNT: positiveInt(3),
+    // Password-reset submissions (POST /api/reset-password) per client IP per window.
+    RATE_LIMIT_RESET_PER_IP: positiveInt(20),
+  })
+  .superRefine((config, ctx) => {
+    if (config.NODE_ENV !== 'production') return;
+    if (config.EXPOSE_RESET_TOKEN) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['EXPOSE_RESET_TOKEN'],
+        message: 'must not be enabled in production (reset tokens would reach the browser)',
+      });
+    }
+    if (!config.SMTP_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'is required in production (reset mails would otherwise only reach the log)',
+      });
+    }
+  });
+
+export type IdentityConfig = z.output<typeof identityConfigSchema>;
+
+/** Whether forgot-password may answer with the token itself (development only, as the spec shows). */
+export const exposesResetToken = (
+  config: Pick<IdentityConfig, 'NODE_ENV' | 'EXPOSE_RESET_TOKEN'>,
+) => config.NODE_ENV === 'development' && (config.EXPOSE_RESET_TOKEN ?? true);

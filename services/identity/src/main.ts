@@ -1,0 +1,4 @@
+import { runService } from '@mia/service-kit';
+import { identityService } from './service.js';
+
+await runService(identityService);

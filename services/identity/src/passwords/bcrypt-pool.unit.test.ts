@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { BcryptBusyError, BcryptPool } from './bcrypt-pool.js';
+
+describe('BcryptPool', () => {
+  it('queues up to its bound and refuses beyond it, instead of piling up work', async () => {
+    const pool = new BcryptPool({ workers: 1, maxQueue: 1 });
+    try {
+      const running = pool.run({ op: 'hash', password: 'a', cost: 10 });
+      const queued = pool.run({ op: 'hash', password: 'b', cost: 10 });
+      await expect(pool.run({ op: 'hash', password: 'c', cost: 10 })).rejects.toBeInstanceOf(
+        BcryptBusyError,
+      );
+      const [a, b] = (await Promise.all([running, queued])) as string[];
+      expect(a).toMatch(/^\$2b\$10\$/);
+      expect(b).not.toBe(a);
+      expect(pool.pending).toBe(0);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('reports bcrypt errors to the caller and keeps working', async () => {
+    const pool = new BcryptPool({ workers: 1 });
+    try {
+      await expect(pool.run({ op: 'compare', password: 'a', hash: 'not a hash' })).resolves.toBe(false);
+      await expect(pool.run({ op: 'hash', password: 'a', cost: 99 })).rejects.toThrow();
+      expect(await pool.run({ op: 'hash', password: 'a', cost: 4 })).toMatch(/^\$2b\$04\$/);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('refuses work once closed', async () => {
+    const pool = new BcryptPool({ workers: 1 });
+    await pool.close();
+    await expect(pool.run({ op: 'hash', password: 'a', cost: 4 })).rejects.toThrow(/closed/);
+  });
+});

@@ -1,0 +1,88 @@
+import {
+  createSessionSigner,
+  sessionCookieSettings,
+  type SessionClaims,
+  type SessionRole,
+} from '@mia/service-kit';
+import type { Response } from 'express';
+import type { IdentityConfig } from '../config.js';
+
+/** A login session as tokens need it. */
+export interface SessionFacts {
+  sessionId: string;
+  /** Absolute end of the session. */
+  expiresAt: Date;
+  /** When the user proved who they are (the sign-in); defaults to now. */
+  authTime?: Date;
+}
+
+export interface TokenSubject {
+  id: string;
+  role: SessionRole;
+  email: string;
+  name: string;
+}
+
+export interface IssuedToken {
+  token: string;
+  /** Seconds since the epoch. */
+  expiresAt: number;
+}
+
+export interface SessionTokens {
+  /** A token of the session: idle lifetime from now, never past the session's absolute end. */
+  issue(user: TokenSubject, session: SessionFacts): Promise<IssuedToken>;
+  /** True once less than half of the idle lifetime is left: GET /api/user re-issues then. */
+  needsRefresh(claims: SessionClaims): boolean;
+  setCookie(res: Response, issued: IssuedToken): void;
+  clearCookie(res: Response): void;
+}
+
+/**
+ * Session tokens and their cookie: httpOnly (scripts never see it), SameSite=Lax (not sent
+ * on cross-site POSTs), Secure and `__Host-` prefixed when served over HTTPS, and expiring
+ * with the token so the browser forgets it at the same time.
+ */
+export function createSessionTokens(
+  config: IdentityConfig,
+  now: () => number = Date.now,
+): SessionTokens {
+  const idleSec = config.SESSION_IDLE_MINUTES * 60;
+  const cookie = sessionCookieSettings(config);
+  const sign = createSessionSigner({
+    privateKeyPem: config.JWT_PRIVATE_KEY,
+    issuer: config.JWT_ISSUER,
+    audience: config.JWT_AUDIENCE,
+    ttlSeconds: idleSec,
+    now,
+  });
+  const cookieOptions = {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: cookie.secure,
+    path: '/',
+  };
+
+  return {
+    async issue(user, session) {
+      const { token, expiresAt } = await sign({
+        userId: user.id,
+        role: user.role,
+        email: user.email,
+        name: user.name,
+        sessionId: session.sessionId,
+        authTime: Math.floor((session.authTime?.getTime() ?? now()) / 1000),
+        expiresAt: Math.floor(session.expiresAt.getTime() / 1000),
+      });
+      return { token, expiresAt };
+    },
+    needsRefresh: (claims) => claims.exp - now() / 1000 < idleSec / 2,
+    setCookie(res, issued) {
+      const maxAge = Math.max(0, issued.expiresAt * 1000 - now());
+      res.cookie(cookie.name, issued.token, { ...cookieOptions, maxAge });
+    },
+    clearCookie(res) {
+      res.clearCookie(cookie.name, cookieOptions);
+    },
+  };
+}

@@ -1,0 +1,230 @@
+import { statSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEV_KEYS_PATH, loadConfig } from '@mia/service-kit';
+import {
+  COMPOSE_ENV_EXAMPLE,
+  composeVariables,
+  dependenciesOf,
+  environmentOf,
+  isPassThrough,
+  loadCompose,
+  readEnvFile,
+  type ComposeService,
+} from './support/compose.js';
+import { parseDockerfile, resolveBuild } from './support/dockerfile.js';
+import { productionValue } from './support/production-values.js';
+import {
+  inRepo,
+  loadService,
+  readRepoFile,
+  repoPath,
+  repoRelative,
+  serviceNames,
+  usesDatabase,
+  type DeployableService,
+} from './support/repo.js';
+
+const compose = loadCompose();
+const INFRA_PORTS: Record<string, number> = { postgres: 5432, nats: 4222 };
+const INIT_DIR = 'deploy/postgres/init';
+
+/** `docker compose up` on a machine with no .env. */
+const developmentEnv: Record<string, string | undefined> = {};
+
+/** `docker compose up` with deploy/compose.env.example copied to .env and filled in. */
+const productionEnv: Record<string, string> = Object.fromEntries(
+  Object.entries(readEnvFile(COMPOSE_ENV_EXAMPLE)).map(([key, value]) => [
+    key,
+    value || productionValue(key),
+  ]),
+);
+
+const composeService = (name: string): ComposeService => {
+  const service = compose.services[name];
+  if (!service) throw new Error(`${name} is not a service in docker-compose.yml`);
+  return service;
+};
+
+const postgresEnv = (env: Record<string, string | undefined>) =>
+  environmentOf(composeService('postgres'), env);
+
+const initScripts = () =>
+  ['10-service-schemas.sh'].map((file) => `${INIT_DIR}/${file}`).filter((path) => inRepo(path));
+
+describe.each(serviceNames())('compose service %s', (name) => {
+  let service: DeployableService;
+  let entry: ComposeService;
+  let devEnv: Record<string, string>;
+  let prodEnv: Record<string, string>;
+
+  beforeAll(async () => {
+    service = await loadService(name);
+    entry = composeService(name);
+    devEnv = environmentOf(entry, developmentEnv);
+    prodEnv = environmentOf(entry, productionEnv);
+  });
+
+  it('is built from the shared Dockerfile with its own name and port', () => {
+    const build = entry.build;
+    expect(build, `${name} has no build section`).toBeDefined();
+    expect(build?.context).toBe('.');
+    expect(inRepo(build?.dockerfile ?? ''), `${build?.dockerfile} does not exist`).toBe(true);
+    expect(build?.args?.SERVICE).toBe(name);
+    expect(Number(build?.args?.PORT), `${name}'s PORT build arg`).toBe(service.port);
+    const dockerfile = parseDockerfile(readRepoFile(build!.dockerfile!));
+    const stages = dockerfile.stages.map((s) => s.name);
+    expect(stages, `target ${build?.target}`).toContain(build?.target ?? stages.at(-1));
+    expect(entry.image).toMatch(new RegExp(`^mia/${name}:`));
+  });
+
+  it('sets every variable required in production, and only variables the service reads', () => {
+    const set = Object.keys(entry.environment ?? {});
+    const missing = service.requirements.required.filter((v) => !set.includes(v));
+    expect(missing, `${name}: required variables missing from docker-compose.yml`).toEqual([]);
+    const unknown = set.filter((v) => !(v in service.schema.shape));
+    expect(unknown, `${name}: variables its configuration does not read`).toEqual([]);
+    if (entry.environment?.PORT !== undefined) {
+      expect(Number(devEnv.PORT)).toBe(service.port);
+    }
+  });
+
+  it('takes secrets from .env only, each documented in compose.env.example', () => {
+    const documented = Object.keys(readEnvFile(COMPOSE_ENV_EXAMPLE));
+    for (const secret of service.requirements.secrets) {
+      const value = entry.environment?.[secret];
+      if (value === undefined) continue;
+      expect(isPassThrough(String(value), secret), `${name}: ${secret} = ${value}`).toBe(true);
+      expect(documented, `${secret} is not in ${COMPOSE_ENV_EXAMPLE}`).toContain(secret);
+    }
+  });
+
+  it('starts in development mode without an .env file', () => {
+    expect(devEnv.NODE_ENV ?? 'development').toBe('development');
+    expect(() => loadConfig(service.schema, devEnv)).not.toThrow();
+  });
+
+  it('starts in production mode once compose.env.example is filled in', () => {
+    expect(prodEnv.NODE_ENV).toBe('production');
+    expect(() => loadConfig(service.schema, prodEnv)).not.toThrow();
+  });
+
+  it('mounts the development keys when development mode relies on them', () => {
+    const unsetSecrets = service.requirements.secrets.filter(
+      (v) => service.requirements.required.includes(v) && !devEnv[v],
+    );
+    if (unsetSecrets.length === 0) return;
+    const keys = repoRelative(DEV_KEYS_PATH).replace(/\/$/, '');
+    expect(entry.volumes ?? [], `${name} needs ${unsetSecrets.join(', ')}`).toContain(
+      `./${keys}:/app/${keys}:ro`,
+    );
+  });
+
+  it('reaches PostgreSQL, NATS and other services by compose name and port, once healthy', () => {
+    const dependencies = dependenciesOf(entry);
+    const targets: Array<[string, string]> = [];
+    const upstreamVariable = new RegExp(`^(${serviceNames().join('|')})_URL$`, 'i');
+    for (const [variable, value] of Object.entries(devEnv)) {
+      if (variable === 'NATS_URL') value.split(',').forEach((url) => targets.push([variable, url]));
+      if (variable === 'DATABASE_URL' || upstreamVariable.test(variable)) {
+        targets.push([variable, value]);
+      }
+    }
+    for (const [variable, value] of targets) {
+      const url = new URL(value.trim());
+      const host = url.hostname;
+      const expectedHost = upstreamVariable.exec(variable)?.[1]?.toLowerCase();
+      if (expectedHost) expect(host, `${name}: ${variable}`).toBe(expectedHost);
+      expect(Object.keys(compose.services), `${name}: ${variable} host`).toContain(host);
+      expect(Number(url.port), `${name}: ${variable} port`).toBe(portOf(host));
+      expect(dependencies[host], `${name} must wait for ${host} to be healthy`).toBe(
+        'service_healthy',
+      );
+    }
+    if (usesDatabase(service)) expect(dependencies.postgres).toBe('service_healthy');
+    if ('NATS_URL' in service.schema.shape) expect(dependencies.nats).toBe('service_healthy');
+  });
+
+  it('is health-checked, so that what depends on it can wait', () => {
+    const dockerfile = parseDockerfile(readRepoFile(entry.build!.dockerfile!));
+    const image = resolveBuild(dockerfile, entry.build?.target, {
+      SERVICE: name,
+      PORT: String(service.port),
+    });
+    const imageCheck = image.instructions.some((i) => i.keyword === 'HEALTHCHECK');
+    expect(entry.healthcheck?.disable).not.toBe(true);
+    expect(imageCheck || entry.healthcheck?.test !== undefined).toBe(true);
+    const test = [entry.healthcheck?.test ?? []].flat().join(' ');
+    if (test) expect(test).toMatch(/\/(readyz|healthz)\b/);
+  });
+
+  it('connects to PostgreSQL as its own role, created by the init script with the same password', (ctx) => {
+    if (!usesDatabase(service)) ctx.skip();
+    for (const env of [developmentEnv, productionEnv]) {
+      const url = new URL(environmentOf(entry, env).DATABASE_URL ?? '');
+      const postgres = postgresEnv(env);
+      expect(decodeURIComponent(url.username)).toBe(`mia_${name}`);
+      expect(url.pathname).toBe(`/${postgres.POSTGRES_DB}`);
+      expect(decodeURIComponent(url.password), `${name.toUpperCase()}_DB_PASSWORD`).toBe(
+        postgres[`${name.toUpperCase()}_DB_PASSWORD`],
+      );
+    }
+    const script = initScripts().map(readRepoFile).join('\n');
+    const listed = /SERVICES="\$\{MIA_SERVICES:-([^}]*)\}"/.exec(script)?.[1]?.split(/\s+/);
+    expect(listed, `${INIT_DIR} creates no role/schema for ${name}`).toContain(name);
+  });
+});
+
+/** Where a compose service listens: the infrastructure's standard ports, else its PORT build arg. */
+function portOf(host: string): number {
+  return INFRA_PORTS[host] ?? Number(compose.services[host]?.build?.args?.PORT);
+}
+
+describe('compose infrastructure', () => {
+  it('publishes only the gateway, on its own port', async () => {
+    const published = Object.entries(compose.services).filter(([, s]) => s.ports?.length);
+    expect(published.map(([name]) => name)).toEqual(['gateway']);
+    const gateway = await loadService('gateway');
+    const mapping = String(compose.services.gateway?.ports?.[0]);
+    expect(mapping).toMatch(new RegExp(`:${gateway.port}$`));
+  });
+
+  it('runs PostgreSQL 16 with an init script that gives each service a role and a schema', () => {
+    const postgres = composeService('postgres');
+    expect(postgres.image).toMatch(/^postgres:16/);
+    expect(postgres.volumes).toContain(`./${INIT_DIR}:/docker-entrypoint-initdb.d:ro`);
+    const scripts = initScripts();
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) {
+      // Executable scripts run in their own shell instead of being sourced into the entrypoint.
+      expect(statSync(repoPath(script)).mode & 0o111, `${script} is not executable`).not.toBe(0);
+      const text = readRepoFile(script);
+      expect(text).toMatch(/CREATE ROLE :"role" LOGIN PASSWORD :'password'/);
+      expect(text).toMatch(/CREATE SCHEMA :"schema" AUTHORIZATION :"role"/);
+      expect(text).toMatch(/role="mia_\$\{service\}" -v schema="\$service"/);
+    }
+    const test = [postgres.healthcheck?.test ?? []].flat().join(' ');
+    expect(test).toMatch(/pg_isready .*-h 127\.0\.0\.1/);
+    expect(postgresEnv(developmentEnv).POSTGRES_DB).toBe('mia');
+  });
+
+  it('runs NATS 2.10 with JetStream on a volume, health-checked over its monitoring port', () => {
+    const nats = composeService('nats');
+    expect(nats.image).toMatch(/^nats:2\.10/);
+    const command = [nats.command ?? []].flat().join(' ');
+    expect(command).toMatch(/(^|\s)-js(\s|$)/);
+    const storeDir = /-sd\s+(\S+)/.exec(command)?.[1];
+    expect(nats.volumes?.some((v) => v.endsWith(`:${storeDir}`))).toBe(true);
+    const monitor = /-m\s+(\d+)/.exec(command)?.[1];
+    const test = [nats.healthcheck?.test ?? []].flat().join(' ');
+    expect(test).toContain(`127.0.0.1:${monitor}/healthz?js-enabled-only=true`);
+  });
+
+  it('documents in compose.env.example exactly the variables it reads', () => {
+    const documented = Object.keys(readEnvFile(COMPOSE_ENV_EXAMPLE)).sort();
+    expect(documented).toEqual(composeVariables());
+  });
+
+  it('lists every service of the repository', () => {
+    for (const name of serviceNames()) expect(Object.keys(compose.services)).toContain(name);
+  });
+});

@@ -1,0 +1,25 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+
+const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+
+// What an operator would put into .env or a Kubernetes Secret: real-looking, never development.
+const SAMPLES: Record<string, string> = {
+  NODE_ENV: 'production',
+  JWT_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }) as string,
+  JWT_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }) as string,
+  DATABASE_URL: 'postgres://mia_service:s3cret@db.internal:5432/mia',
+  SMTP_URL: 'smtps://mailer:s3cret@smtp.example.org:465',
+  ADMIN_EMAILS: 'admin@example.org',
+  PUBLIC_ORIGIN: 'https://app.example.org',
+};
+
+/**
+ * A production value for a variable an operator must supply. Unknown ones get a random token:
+ * enough for a plain secret, and a failing test names any variable that needs a real format
+ * (add it to SAMPLES).
+ */
+export const productionValue = (name: string): string =>
+  SAMPLES[name] ??
+  (name.endsWith('_PASSWORD')
+    ? randomBytes(12).toString('hex')
+    : `sample-${randomBytes(6).toString('hex')}`);
