@@ -41,7 +41,7 @@ FROM base AS web
 COPY --from=manifests /app/ ./
 RUN npm ci --ignore-scripts --workspace web
 COPY . .
-RUN npm run build
+RUN npm run build -w web
 
 # Production dependencies only: what `node dist/main.js` loads, nothing to build with.
 FROM base AS prod-deps

@@ -1,6 +1,5 @@
 import { readdirSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '@mia/service-kit';
 import {
   containersOf,
   kubectlAvailable,
@@ -10,6 +9,7 @@ import {
 } from './support/kustomize.js';
 import { productionValue } from './support/production-values.js';
 import {
+  configProblems,
   loadService,
   repoPath,
   serviceNames,
@@ -157,7 +157,7 @@ describe.each(serviceNames())('kubernetes %s', (name) => {
       ]),
     );
     expect(env.NODE_ENV).toBe('production');
-    expect(() => loadConfig(service.schema, env)).not.toThrow();
+    expect(configProblems(service.schema, env), name).toEqual([]);
   });
 
   it('reaches other services by their Service name and port', () => {

@@ -2,7 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parse } from 'yaml';
-import { productionRequirements, type ProductionRequirements } from '@mia/service-kit';
+import {
+  ConfigError,
+  loadConfig,
+  productionRequirements,
+  type ProductionRequirements,
+} from '@mia/service-kit';
 import type { z } from 'zod';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -99,3 +104,17 @@ export const variablesOf = (schema: z.ZodObject) => Object.keys(schema.shape);
 export const usesDatabase = (s: DeployableService) =>
   variablesOf(s.schema).includes('DATABASE_URL');
 export const usesNats = (s: DeployableService) => variablesOf(s.schema).includes('NATS_URL');
+
+/** What loadConfig would refuse in `env`, as `VAR: reason` lines (empty: the service starts). */
+export function configProblems(
+  schema: z.ZodObject,
+  env: Record<string, string | undefined>,
+): string[] {
+  try {
+    loadConfig(schema, env);
+    return [];
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return error.problems.map((p) => `${p.variable}: ${p.reason}`);
+  }
+}
