@@ -31,8 +31,6 @@ export interface DeployableService {
   port: number;
   /** Libraries it is built with (tsconfig references, transitively), e.g. `libs/contracts`. */
   libs: string[];
-  /** The config module's exports (defaults such as the gateway's web folder). */
-  configModule: Record<string, unknown>;
 }
 
 /** Every workspace under services/: each one is shipped as its own image. */
@@ -93,7 +91,6 @@ export async function loadService(name: string): Promise<DeployableService> {
     requirements: productionRequirements(schema),
     port: Number(portField.parse(undefined)),
     libs: libsOf(dir),
-    configModule,
   };
 }
 
