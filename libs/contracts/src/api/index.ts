@@ -1,2 +1,9 @@
 // Browser API request/response schemas (spec section 7), shared by services and web.
 export * from './errors.js';
+export * from './auth.js';
+export * from './dashboard.js';
+export * from './access.js';
+export * from './billing.js';
+export * from './tickets.js';
+export * from './support-chat.js';
+export * from './trial.js';

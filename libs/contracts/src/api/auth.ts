@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+/** bcrypt reads at most 72 bytes; longer passwords are refused rather than silently cut. */
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_BYTES = 72;
+
+const utf8Length = (value: string) => new TextEncoder().encode(value).length;
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email('Please enter a valid email address'));
+
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, 'Password must be at least 6 characters')
+  .refine((value) => utf8Length(value) <= PASSWORD_MAX_BYTES, 'Password must be at most 72 bytes');
+
+export const roleSchema = z.enum(['user', 'admin']);
+
+/** The user object of GET /api/user, /api/login and /api/register. */
+export const userSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role: roleSchema,
+});
+export type User = z.infer<typeof userSchema>;
+
+/** Sign-in sends the e-mail in `username`, as the spec's client does. */
+export const loginRequestSchema = z.object({
+  username: emailSchema,
+  password: z.string().min(PASSWORD_MIN_LENGTH, 'Password must be at least 6 characters'),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const registerRequestSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(2, 'Name must be at least 2 characters')
+    .max(100, 'Name must be at most 100 characters'),
+  username: z
+    .string()
+    .trim()
+    .min(3, 'Username must be at least 3 characters')
+    .max(50, 'Username must be at most 50 characters'),
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+/** The register form: the request plus confirmation and the terms checkbox (client only). */
+export const registerFormSchema = registerRequestSchema
+  .extend({
+    confirmPassword: z.string(),
+    acceptTerms: z.boolean().refine((v) => v, 'You must accept the terms and conditions'),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type RegisterForm = z.infer<typeof registerFormSchema>;
+
+export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
+
+export const forgotPasswordResponseSchema = z.object({
+  message: z.string(),
+  resetToken: z.string().optional(),
+});
+export type ForgotPasswordResponse = z.infer<typeof forgotPasswordResponseSchema>;
+
+export const resetPasswordRequestSchema = z
+  .object({
+    token: z.string().trim().min(1, 'Reset token is required'),
+    newPassword: passwordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { loginRequestSchema, registerFormSchema, resetPasswordRequestSchema } from './auth.js';
+import { verifyGptAccessRequestSchema } from './access.js';
+import { createTicketRequestSchema } from './tickets.js';
+import { chatRequestSchema } from './support-chat.js';
+
+const messages = (schema: z.ZodType, value: unknown) => {
+  const result = schema.safeParse(value);
+  return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+};
+
+// Spec section 5 words these messages; the web shows them as they are.
+describe('browser API validation messages', () => {
+  it('sign in', () => {
+    expect(messages(loginRequestSchema, { username: 'nope', password: '123' })).toEqual([
+      'username: Please enter a valid email address',
+      'password: Password must be at least 6 characters',
+    ]);
+  });
+
+  it('register form', () => {
+    expect(
+      messages(registerFormSchema, {
+        name: 'A',
+        username: 'ab',
+        email: 'x@y.org',
+        password: 'secret1',
+        confirmPassword: 'secret2',
+        acceptTerms: false,
+      }),
+    ).toEqual([
+      'name: Name must be at least 2 characters',
+      'username: Username must be at least 3 characters',
+      'acceptTerms: You must accept the terms and conditions',
+      "confirmPassword: Passwords don't match",
+    ]);
+    expect(
+      messages(registerFormSchema, {
+        name: 'Ana',
+        username: 'ana',
+        email: 'x@y.org',
+        password: 'secret1',
+        confirmPassword: 'secret2',
+        acceptTerms: true,
+      }),
+    ).toEqual(["confirmPassword: Passwords don't match"]);
+  });
+
+  it('refuses passwords bcrypt would truncate (over 72 bytes), counting UTF-8 bytes', () => {
+    const ok = 'ñ'.repeat(36); // 72 bytes
+    const tooLong = 'ñ'.repeat(37); // 74 bytes, 37 characters
+    const form = (password: string) => ({
+      name: 'Ana',
+      username: 'ana',
+      email: 'x@y.org',
+      password,
+      confirmPassword: password,
+      acceptTerms: true,
+    });
+    expect(messages(registerFormSchema, form(ok))).toEqual([]);
+    expect(messages(registerFormSchema, form(tooLong))).toEqual([
+      'password: Password must be at most 72 bytes',
+    ]);
+  });
+
+  it('reset password', () => {
+    expect(
+      messages(resetPasswordRequestSchema, {
+        token: ' ',
+        newPassword: 'abcdef',
+        confirmPassword: 'abcdeg',
+      }),
+    ).toEqual(['token: Reset token is required', "confirmPassword: Passwords don't match"]);
+  });
+
+  it('normalises e-mails (trimmed, lower case)', () => {
+    expect(
+      loginRequestSchema.parse({ username: ' Ana@Iglesia.ORG ', password: 'secret1' }).username,
+    ).toBe('ana@iglesia.org');
+  });
+
+  it('access page', () => {
+    expect(messages(verifyGptAccessRequestSchema, { email: '', productId: '' })).toEqual([
+      'email: Por favor, ingresa tu email y selecciona un producto.',
+      'productId: Por favor, ingresa tu email y selecciona un producto.',
+    ]);
+  });
+
+  it('new ticket', () => {
+    expect(
+      messages(createTicketRequestSchema, { title: '', description: 'short', categoryId: '' }),
+    ).toEqual([
+      'title: Title is required',
+      'description: Description must be at least 10 characters',
+      'categoryId: Category is required',
+    ]);
+    expect(
+      messages(createTicketRequestSchema, {
+        title: 'x'.repeat(201),
+        description: 'long enough text',
+        categoryId: 'c',
+      }),
+    ).toEqual(['title: Title must be less than 200 characters']);
+    expect(
+      createTicketRequestSchema.parse({
+        title: 'T',
+        description: 'long enough text',
+        categoryId: 'c',
+      }).priority,
+    ).toBe('medium');
+  });
+
+  it('chat: whitespace-only messages are refused, others trimmed', () => {
+    expect(messages(chatRequestSchema, { message: '   ' })).toEqual([
+      'message: Message is required',
+    ]);
+    expect(chatRequestSchema.parse({ message: '  hola  ' }).message).toBe('hola');
+  });
+});
