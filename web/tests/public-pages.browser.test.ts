@@ -23,7 +23,13 @@ const publicRoutes = [
     heading: { es: 'Términos de Servicio', en: 'Terms of Service' },
   },
   { path: '/auth', name: 'auth', heading: { es: 'Iniciar Sesión', en: 'Sign In' } },
-  { path: '/login', name: 'login', heading: { es: 'Iniciar Sesión', en: 'Sign In' } },
+  // The same screen as /auth, so its canonical address is /auth.
+  {
+    path: '/login',
+    name: 'login',
+    heading: { es: 'Iniciar Sesión', en: 'Sign In' },
+    canonical: '/auth',
+  },
   { path: '/verify', name: 'verify', heading: { es: 'Verificar Acceso', en: 'Verify Access' } },
 ] as const;
 
@@ -51,7 +57,12 @@ async function openContext(
   viewport: { width: number; height: number } = viewports.desktop,
 ): Promise<BrowserContext> {
   // The browser language decides the first visit's locale (no choice remembered yet).
-  return browser.newContext({ locale: locale === 'es' ? 'es-PR' : 'en-US', viewport });
+  const context = await browser.newContext({
+    locale: locale === 'es' ? 'es-PR' : 'en-US',
+    viewport,
+  });
+  context.setDefaultTimeout(10_000);
+  return context;
 }
 
 const h1Text = (page: Page) => page.locator('h1').first().innerText();
@@ -66,39 +77,42 @@ describe.each(['es', 'en'] as const)('public pages in %s', (locale) => {
   });
   afterAll(() => context.close());
 
-  it.each(publicRoutes)('$path renders, has its head tags, links home and passes axe', async (route) => {
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(server.url + route.path);
-    await expect.poll(() => h1Text(page)).toContain(route.heading[locale]);
-    expect(await page.locator('html').getAttribute('lang')).toBe(locale);
+  it.each(publicRoutes)(
+    '$path renders, has its head tags, links home and passes axe',
+    async (route) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(server.url + route.path);
+      await expect.poll(() => h1Text(page)).toContain(route.heading[locale]);
+      expect(await page.locator('html').getAttribute('lang')).toBe(locale);
 
-    expect(await page.title()).toMatch(new RegExp(` \\| ${brand.name}$`));
-    const meta = (selector: string) => page.locator(selector).first().getAttribute('content');
-    expect((await meta('meta[name="description"]'))?.length).toBeGreaterThan(20);
-    expect(await meta('meta[name="keywords"]')).toBeTruthy();
-    expect(await meta('meta[property="og:title"]')).toBe(await page.title());
-    expect(await meta('meta[name="twitter:card"]')).toBe('summary');
-    expect(await meta('meta[name="robots"]')).toBe('index, follow');
-    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(
-      `${brand.siteUrl}${route.path}`,
-    );
-    expect(await page.locator('title').count()).toBe(1);
-    expect(await page.locator('meta[name="description"]').count()).toBe(1);
+      expect(await page.title()).toMatch(new RegExp(` \\| ${brand.name}$`));
+      const meta = (selector: string) => page.locator(selector).first().getAttribute('content');
+      expect((await meta('meta[name="description"]'))?.length).toBeGreaterThan(20);
+      expect(await meta('meta[name="keywords"]')).toBeTruthy();
+      expect(await meta('meta[property="og:title"]')).toBe(await page.title());
+      expect(await meta('meta[name="twitter:card"]')).toBe('summary');
+      expect(await meta('meta[name="robots"]')).toBe('index, follow');
+      expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(
+        `${brand.siteUrl}${'canonical' in route ? route.canonical : route.path}`,
+      );
+      expect(await page.locator('title').count()).toBe(1);
+      expect(await page.locator('meta[name="description"]').count()).toBe(1);
 
-    expect(await page.locator('a[href="/"]').count()).toBeGreaterThan(0);
-    expect(await seriousViolations(page)).toEqual([]);
-    await screenshot(page, `${route.name}-${locale}-1280`);
-    await page.setViewportSize(viewports.mobile);
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, 'no horizontal scrolling at 375 px').toBeLessThanOrEqual(0);
-    expect(await seriousViolations(page)).toEqual([]);
-    await screenshot(page, `${route.name}-${locale}-375`);
-    await page.setViewportSize(viewports.desktop);
-    expect(errors).toEqual([]);
-  });
+      expect(await page.locator('a[href="/"]').count()).toBeGreaterThan(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `${route.name}-${locale}-1280`);
+      await page.setViewportSize(viewports.mobile);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, 'no horizontal scrolling at 375 px').toBeLessThanOrEqual(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `${route.name}-${locale}-375`);
+      await page.setViewportSize(viewports.desktop);
+      expect(errors).toEqual([]);
+    },
+  );
 
   it('shows the 404 page for any other path', async () => {
     await page.goto(`${server.url}/no/such/page`);
@@ -122,20 +136,31 @@ describe('signed out', () => {
   });
   afterAll(() => context.close());
 
-  it.each(['/dashboard', '/checkout', '/checkout/annual-subscription', '/start-trial', '/support', '/support/tickets'])(
-    '%s sends the visitor to /auth',
-    async (path) => {
-      await page.goto(server.url + path);
-      await page.waitForURL(`${server.url}/auth`);
-      await expect.poll(() => h1Text(page)).toBe('Iniciar Sesión');
-    },
-  );
+  it.each([
+    '/dashboard',
+    '/checkout',
+    '/checkout/annual-subscription',
+    '/start-trial',
+    '/support',
+    '/support/tickets',
+  ])('%s sends the visitor to /auth', async (path) => {
+    await page.goto(server.url + path);
+    await page.waitForURL(`${server.url}/auth`);
+    await expect.poll(() => h1Text(page)).toBe('Iniciar Sesión');
+  });
 
   it('every landing button that needs an account leads to /auth', async () => {
     await page.goto(server.url);
     const buyButtons = page.getByRole('link', { name: /^Comprar Ahora/ });
     expect(await buyButtons.count()).toBe(products.length);
-    for (const name of [/^Comprar Ahora/, 'Elegir Plan Mensual', 'Elegir Plan Anual', 'Comenzar Prueba Gratuita', 'Comenzar', 'Iniciar Sesión']) {
+    for (const name of [
+      /^Comprar Ahora/,
+      'Elegir Plan Mensual',
+      'Elegir Plan Anual',
+      'Comenzar Prueba Gratuita',
+      'Comenzar',
+      'Iniciar Sesión',
+    ]) {
       const links = page.getByRole('link', { name, exact: typeof name === 'string' });
       const hrefs = await links.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('href')));
       expect(hrefs.length, String(name)).toBeGreaterThan(0);

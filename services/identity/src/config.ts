@@ -41,15 +41,14 @@ export const identityConfigSchema = baseConfigSchema
     MAIL_FROM: z.string().min(3).default('Ministerio IA <no-reply@ministerioia.com>'),
     // Folder for mails when SMTP_URL is unset: <time>-<to>.eml plus a .json twin for tools/tests.
     MAIL_DIR: z.string().min(1).default(DEFAULT_MAIL_DIR),
-    // bcrypt cost factor (2^cost rounds), at least 10. 11 takes ~150 ms on this project's
-    // 2-core reference machine (10: ~75 ms, 12: ~340 ms); see `npm run measure-bcrypt`.
+    // bcrypt cost factor (2^cost rounds), 10 to 15. Default 11: measured on the 2-core reference
+    // machine (bcryptjs in a worker) at 62 ms for 10, 125 ms for 11, 249 ms for 12, 496 ms for 13,
+    // so ~16 sign-ins/s with 2 workers. Re-measure with `npm run measure-bcrypt -w services/identity`.
     BCRYPT_COST: z.coerce.number().int().min(10).max(15).default(11),
     // Worker threads that run bcrypt off the event loop (default: 2, fewer on a 1-core machine).
     BCRYPT_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
     // Idle lifetime of a session token; GET /api/user re-issues it once half of it is gone.
     SESSION_IDLE_MINUTES: positiveInt(120),
-    // Absolute lifetime of a login session, counted from the sign-in; no refresh goes past it.
-    SESSION_ABSOLUTE_HOURS: positiveInt(7 * 24),
     // How long a password-reset link stays valid.
     RESET_TOKEN_TTL_MINUTES: positiveInt(60),
     // Development only: include `resetToken` in the forgot-password answer (default true in

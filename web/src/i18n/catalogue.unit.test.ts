@@ -42,7 +42,10 @@ describe('message catalogue', () => {
     expect(es.landing.products.buyNow).toBe('Comprar Ahora');
     expect(es.featuresPage.cta.pricing).toBe('Ver Precios');
     expect(es.featuresPage.cta.support).toBe('Contactar Soporte');
-    expect(es.status.badges).toEqual({ newFeature: 'Nueva Funcionalidad', comingSoon: 'Próximamente' });
+    expect(es.status.badges).toEqual({
+      newFeature: 'Nueva Funcionalidad',
+      comingSoon: 'Próximamente',
+    });
     expect(es.verify.required).toBe('Por favor, ingresa tu email y selecciona un producto.');
   });
 

@@ -68,8 +68,7 @@ export const en: Messages = {
       title: 'Features',
       description: (tools: number) =>
         `Discover ${tools} AI tools specialised in Bible study and ministry, with secure, lifetime access.`,
-      keywords:
-        'features, Bible GPT, exegetical commentary, ceremonies manual, Bible dictionary',
+      keywords: 'features, Bible GPT, exegetical commentary, ceremonies manual, Bible dictionary',
     },
     userGuide: {
       title: 'User Guide',
@@ -90,7 +89,8 @@ export const en: Messages = {
     },
     privacyPolicy: {
       title: 'Privacy Policy',
-      description: 'What data we collect, how we use and protect it, and how to exercise your rights.',
+      description:
+        'What data we collect, how we use and protect it, and how to exercise your rights.',
       keywords: 'privacy policy, data protection, user rights',
     },
     termsOfService: {
@@ -486,7 +486,9 @@ export const en: Messages = {
       },
       {
         title: '10. Changes and contact',
-        body: ['If we change this policy, we will publish the new version on this page with its date.'],
+        body: [
+          'If we change this policy, we will publish the new version on this page with its date.',
+        ],
       },
     ],
     contact: (email: string) => `For privacy enquiries, write to us at ${email}.`,

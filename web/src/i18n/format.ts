@@ -17,7 +17,11 @@ export const formatDateTime = (date: Date, locale: Locale): string =>
 export const formatNumber = (value: number, locale: Locale): string =>
   new Intl.NumberFormat(intlLocale[locale]).format(value);
 
-export const formatPercent = (fraction: number, locale: Locale, maximumFractionDigits = 1): string =>
+export const formatPercent = (
+  fraction: number,
+  locale: Locale,
+  maximumFractionDigits = 1,
+): string =>
   new Intl.NumberFormat(intlLocale[locale], { style: 'percent', maximumFractionDigits }).format(
     fraction,
   );

@@ -49,7 +49,10 @@ export function shapeDifferences(reference: unknown, other: unknown, path = ''):
 }
 
 /** Every text leaf of a catalogue, with functions called with sample arguments. */
-export function collectTexts(messages: unknown, sample: unknown[] = ['X', 1, 'Y', 'Z', 3]): string[] {
+export function collectTexts(
+  messages: unknown,
+  sample: unknown[] = ['X', 1, 'Y', 'Z', 3],
+): string[] {
   if (typeof messages === 'string') return [messages];
   if (typeof messages === 'function') {
     return collectTexts((messages as (...args: unknown[]) => unknown)(...sample), sample);

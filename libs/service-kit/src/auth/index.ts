@@ -5,3 +5,4 @@ export * from './middleware.js';
 export * from './revocations.js';
 export * from './signer.js';
 export * from './verifier.js';
+export * from './revocation-feed.js';

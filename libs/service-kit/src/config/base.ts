@@ -46,6 +46,9 @@ export const baseConfigSchema = z.object({
   PUBLIC_ORIGIN: devDefault(originSchema, DEV_PUBLIC_ORIGIN),
   ALLOWED_ORIGINS: originListSchema.default([]),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  // Absolute lifetime of a login session, counted from the sign-in. Identity never refreshes a
+  // token past it; every service refuses older tokens and remembers revocations this long.
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(7 * 24),
 });
 export type BaseConfig = z.output<typeof baseConfigSchema>;
 

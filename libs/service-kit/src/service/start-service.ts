@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { Express } from 'express';
 import type { z } from 'zod';
 import { createSessionAuth } from '../auth/middleware.js';
+import { startRevocationFeed, type RevocationFeed } from '../auth/revocation-feed.js';
 import { RevocationList } from '../auth/revocations.js';
 import { createSessionVerifier } from '../auth/verifier.js';
 import { allowedOrigins, sessionCookieSettings, type BaseConfig } from '../config/base.js';
@@ -64,6 +65,7 @@ export async function startService<S extends z.ZodObject, Tx, Db>(
     issuer: config.JWT_ISSUER,
     audience: config.JWT_AUDIENCE,
     isRevoked: revocations.isRevoked,
+    maxSessionAgeSec: config.SESSION_ABSOLUTE_HOURS * 3600,
   });
   const auth = createSessionAuth({ verifier, cookieName: sessionCookieSettings(config).name });
 
@@ -111,8 +113,16 @@ export async function startService<S extends z.ZodObject, Tx, Db>(
   );
 
   const stopping = new AbortController();
+  let revocationFeed: RevocationFeed | undefined;
   const eventsReady = (async () => {
     if (!(await ensureStreamsWithRetry(nats, config.NATS_PREFIX, logger, stopping.signal))) return;
+    revocationFeed = await startRevocationFeed({
+      nats,
+      prefix: config.NATS_PREFIX,
+      revocations,
+      logger,
+      lookbackMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    });
     relay.start();
     await Promise.all(consumers.map((c) => c.start()));
   })();
@@ -137,6 +147,7 @@ export async function startService<S extends z.ZodObject, Tx, Db>(
       stop: () => Promise.all(consumers.map((c) => c.stop())).then(() => undefined),
     },
     { name: 'relay', stop: () => relay.stop() },
+    { name: 'revocation feed', stop: () => revocationFeed?.stop() },
     ...(def.shutdownSteps?.(ctx) ?? []),
     { name: 'nats', stop: () => nats.drain() },
     { name: 'database client', stop: () => database.close() },

@@ -1,4 +1,4 @@
-import { UserRegisteredV1 } from '@mia/contracts';
+import { UserRegisteredV1, UserRoleChangedV1 } from '@mia/contracts';
 import {
   createEventStore,
   createLogger,
@@ -90,6 +90,26 @@ describe('access user directory (identity -> NATS -> access)', () => {
       name: 'Juan',
       role: 'user',
       email: 'pastor.juan@iglesia.org',
+    });
+  });
+
+  it('follows role changes of a registered user', async () => {
+    const store = createEventStore({ runner: pgRunner(identityPool), schema: 'identity' });
+    const userId = randomUUID();
+    const email = `admin-${userId}@iglesia.org`;
+    await store.append(`user-${userId}`, 'no-stream', [
+      {
+        type: UserRegisteredV1.type,
+        data: { userId, email, name: 'Ana', username: `a${userId}`, role: 'user' },
+      },
+      {
+        type: UserRoleChangedV1.type,
+        data: { userId, email, role: 'admin', previousRole: 'user' },
+      },
+    ]);
+    const prisma = access.ctx.db as Parameters<typeof findUserByEmail>[0];
+    await waitFor(async () => (await findUserByEmail(prisma, email))?.role === 'admin', {
+      message: 'the admin role in the directory',
     });
   });
 });

@@ -1,8 +1,9 @@
 import { validateBody } from '@mia/service-kit';
-import { forgotPasswordRequestSchema, resetPasswordRequestSchema } from '../api-schemas.js';
+import { forgotPasswordRequestSchema, resetPasswordRequestSchema } from '@mia/contracts';
 import { Router } from 'express';
 import { exposesResetToken } from '../config.js';
 import type { Identity } from '../identity.js';
+import { trimFields } from '../trim-body.js';
 import { normalizeEmail } from '../users/user-view.js';
 import { requestPasswordReset } from './request-reset.js';
 import { resetPassword } from './reset-password.js';
@@ -21,6 +22,7 @@ export function passwordResetRoutes(identity: Identity): Router {
   // to hand the token back, as the spec shows.
   router.post(
     '/api/forgot-password',
+    trimFields('email'),
     validateBody(forgotPasswordRequestSchema),
     async (req, res) => {
       const { email } = req.body as { email: string };
@@ -39,12 +41,17 @@ export function passwordResetRoutes(identity: Identity): Router {
     },
   );
 
-  router.post('/api/reset-password', validateBody(resetPasswordRequestSchema), async (req, res) => {
-    const { token, newPassword } = req.body as { token: string; newPassword: string };
-    await identity.limits.check('reset-password', req.ip);
-    await resetPassword(identity, { token: token.trim(), newPassword });
-    res.json({ message: RESET_DONE_MESSAGE });
-  });
+  router.post(
+    '/api/reset-password',
+    trimFields('token'),
+    validateBody(resetPasswordRequestSchema),
+    async (req, res) => {
+      const { token, newPassword } = req.body as { token: string; newPassword: string };
+      await identity.limits.check('reset-password', req.ip);
+      await resetPassword(identity, { token: token.trim(), newPassword });
+      res.json({ message: RESET_DONE_MESSAGE });
+    },
+  );
 
   return router;
 }

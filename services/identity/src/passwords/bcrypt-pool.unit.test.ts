@@ -22,8 +22,12 @@ describe('BcryptPool', () => {
   it('reports bcrypt errors to the caller and keeps working', async () => {
     const pool = new BcryptPool({ workers: 1 });
     try {
-      await expect(pool.run({ op: 'compare', password: 'a', hash: 'not a hash' })).resolves.toBe(false);
-      await expect(pool.run({ op: 'hash', password: 'a', cost: 99 })).rejects.toThrow();
+      await expect(pool.run({ op: 'compare', password: 'a', hash: 'not a hash' })).resolves.toBe(
+        false,
+      );
+      await expect(pool.run({ op: 'hash', password: 123 as never, cost: 4 })).rejects.toThrow(
+        /Illegal/,
+      );
       expect(await pool.run({ op: 'hash', password: 'a', cost: 4 })).toMatch(/^\$2b\$04\$/);
     } finally {
       await pool.close();

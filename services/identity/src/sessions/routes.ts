@@ -1,7 +1,8 @@
 import { unauthorized, validateBody } from '@mia/service-kit';
-import { loginRequestSchema } from '../api-schemas.js';
+import { loginRequestSchema } from '@mia/contracts';
 import { Router, type Response } from 'express';
 import type { Identity } from '../identity.js';
+import { trimFields } from '../trim-body.js';
 import type { User } from '../generated/prisma/client.js';
 import { toUserView } from '../users/user-view.js';
 import { currentSession } from './current-session.js';
@@ -26,11 +27,16 @@ export async function answerSignedIn(
 export function sessionRoutes(identity: Identity): Router {
   const router = Router();
 
-  router.post('/api/login', validateBody(loginRequestSchema), async (req, res) => {
-    const { username, password } = req.body as { username: string; password: string };
-    const { user, session } = await login(identity, { email: username, password, ip: req.ip });
-    await answerSignedIn(identity, res, user, session);
-  });
+  router.post(
+    '/api/login',
+    trimFields('username'),
+    validateBody(loginRequestSchema),
+    async (req, res) => {
+      const { username, password } = req.body as { username: string; password: string };
+      const { user, session } = await login(identity, { email: username, password, ip: req.ip });
+      await answerSignedIn(identity, res, user, session);
+    },
+  );
 
   router.post('/api/logout', async (req, res) => {
     if (await identity.auth.authenticate(req)) await logout(identity, req.sessionClaims!);

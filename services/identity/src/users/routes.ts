@@ -1,12 +1,14 @@
 import { validateBody } from '@mia/service-kit';
-import { passwordSchema, registerRequestSchema } from '../api-schemas.js';
+import { passwordSchema, registerRequestSchema } from '@mia/contracts';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Identity } from '../identity.js';
+import { trimFields } from '../trim-body.js';
 import { requireSession } from '../sessions/current-session.js';
 import { answerSignedIn } from '../sessions/routes.js';
 import { changePassword } from './change-password.js';
 import { registerUser, type RegisterInput } from './register.js';
+import { normalizeEmail } from './user-view.js';
 
 /**
  * Not one of the spec's calls (the web has no such form yet): the server side of "password
@@ -26,12 +28,17 @@ export const changePasswordRequestSchema = z
 export function userRoutes(identity: Identity): Router {
   const router = Router();
 
-  router.post('/api/register', validateBody(registerRequestSchema), async (req, res) => {
-    const input = req.body as RegisterInput;
-    await identity.limits.check('register', req.ip, input.email.trim().toLowerCase());
-    const { user, session } = await registerUser(identity, input);
-    await answerSignedIn(identity, res, user, session, 201);
-  });
+  router.post(
+    '/api/register',
+    trimFields('name', 'username', 'email'),
+    validateBody(registerRequestSchema),
+    async (req, res) => {
+      const input = req.body as RegisterInput;
+      await identity.limits.check('register', req.ip, normalizeEmail(input.email));
+      const { user, session } = await registerUser(identity, input);
+      await answerSignedIn(identity, res, user, session, 201);
+    },
+  );
 
   router.post(
     '/api/change-password',

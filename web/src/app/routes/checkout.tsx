@@ -19,7 +19,9 @@ export default function CheckoutRoute() {
       title={t.checkout.heading}
       back={{ to: paths.home, label: t.checkout.cancel }}
     >
-      {found && name ? <p>{t.checkout.item(name, formatMoney(found.item.priceCents, locale))}</p> : null}
+      {found && name ? (
+        <p>{t.checkout.item(name, formatMoney(found.item.priceCents, locale))}</p>
+      ) : null}
     </PlaceholderPage>
   );
 }

@@ -13,7 +13,11 @@ export default function DashboardRoute() {
       <Seo page="dashboard" />
       <SkipLink />
       <DashboardHeader name={user?.name ?? ''} />
-      <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-6xl px-4 py-10 outline-none sm:px-6">
+      <main
+        id={MAIN_ID}
+        tabIndex={-1}
+        className="mx-auto max-w-6xl px-4 py-10 outline-none sm:px-6"
+      >
         <p className="text-navy-700">{t.dashboard.intro}</p>
       </main>
     </>

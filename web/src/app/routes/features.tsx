@@ -29,11 +29,7 @@ export default function FeaturesRoute() {
   const { t, locale } = useI18n();
   const copy = t.featuresPage;
   return (
-    <InfoPageLayout
-      page="features"
-      title={copy.heading}
-      subtitle={copy.subtitle(products.length)}
-    >
+    <InfoPageLayout page="features" title={copy.heading} subtitle={copy.subtitle(products.length)}>
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {copy.benefits.map((benefit, index) => {
           const Icon = benefitIcons[index] ?? Check;
@@ -83,7 +79,10 @@ export default function FeaturesRoute() {
                   <ul className="mt-3 space-y-1.5 text-sm text-navy-800">
                     {text.features.map((feature) => (
                       <li key={feature} className="flex gap-2">
-                        <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold-600" />
+                        <Check
+                          aria-hidden="true"
+                          className="mt-0.5 size-4 shrink-0 text-gold-600"
+                        />
                         {feature}
                       </li>
                     ))}

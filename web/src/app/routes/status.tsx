@@ -96,7 +96,8 @@ export default function StatusRoute() {
           {announcements.map((item) => {
             const Icon = announcementIcons[item.icon];
             const text = copy.announcements[item.key];
-            const title = typeof text.title === 'function' ? text.title(products.length) : text.title;
+            const title =
+              typeof text.title === 'function' ? text.title(products.length) : text.title;
             return (
               <li
                 key={item.id}
@@ -149,7 +150,10 @@ export default function StatusRoute() {
         </h2>
         <dl className="mt-5 grid gap-5 sm:grid-cols-3">
           {[
-            { label: copy.metrics.uptime, value: formatPercent(metrics.uptimePercent / 100, locale) },
+            {
+              label: copy.metrics.uptime,
+              value: formatPercent(metrics.uptimePercent / 100, locale),
+            },
             { label: copy.metrics.response, value: copy.metrics.underTwoSeconds },
             {
               label: copy.metrics.payments,
@@ -182,7 +186,7 @@ export default function StatusRoute() {
               {copy.help.email(brand.supportEmail)}
             </a>
           </Button>
-          <Button asChild variant="link">
+          <Button asChild variant="link" wrap>
             <a
               href={`mailto:${brand.supportEmail}?subject=${encodeURIComponent(copy.help.subscribeSubject)}`}
             >

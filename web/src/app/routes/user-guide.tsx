@@ -115,7 +115,10 @@ export default function UserGuideRoute() {
         </ul>
       </section>
 
-      <section aria-labelledby="help-title" className="mt-14 rounded-3xl bg-navy-900 p-8 text-cream-50">
+      <section
+        aria-labelledby="help-title"
+        className="mt-14 rounded-3xl bg-navy-900 p-8 text-cream-50"
+      >
         <h2 id="help-title" className="text-2xl font-bold">
           {copy.help.heading}
         </h2>

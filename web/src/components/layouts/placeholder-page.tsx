@@ -34,7 +34,11 @@ export function PlaceholderPage({ page, title, back, children }: Props) {
           </Link>
         </div>
       </header>
-      <main id={MAIN_ID} tabIndex={-1} className="mx-auto max-w-3xl px-4 py-12 outline-none sm:px-6">
+      <main
+        id={MAIN_ID}
+        tabIndex={-1}
+        className="mx-auto max-w-3xl px-4 py-12 outline-none sm:px-6"
+      >
         <Card>
           <CardHeader>
             <h1 className="text-2xl font-bold text-navy-900">{title}</h1>

@@ -7,26 +7,35 @@ import { decode, renderHtml } from '../../test/render';
 import { pageHead } from './page-seo';
 import { Seo } from './seo';
 
-const privatePages: PageKey[] = ['dashboard', 'support', 'supportTickets', 'checkout', 'startTrial'];
+const privatePages: PageKey[] = [
+  'dashboard',
+  'support',
+  'supportTickets',
+  'checkout',
+  'startTrial',
+];
 const allPages = Object.keys(pages) as PageKey[];
 
 describe.each([
   ['es', es],
   ['en', en],
 ] as const)('head tags (%s)', (locale, t) => {
-  it.each(allPages)('%s: title with the product name, description, keywords, share tags', (page) => {
-    const head = pageHead(page, t, locale);
-    expect(head.title).toBe(`${t.seo[page].title} | ${brand.name}`);
-    const meta = Object.fromEntries(head.meta.map((m) => [m.name ?? m.property, m.content]));
-    expect(meta.description?.length).toBeGreaterThan(0);
-    expect(meta.keywords?.length).toBeGreaterThan(0);
-    expect(meta['og:title']).toBe(head.title);
-    expect(meta['og:description']).toBe(meta.description);
-    expect(meta['twitter:card']).toBe('summary');
-    expect(meta['og:locale']).toBe(locale === 'es' ? 'es_ES' : 'en_US');
-    const path = pages[page].path;
-    expect(head.canonical).toBe(path === null ? null : `${brand.siteUrl}${path}`);
-  });
+  it.each(allPages)(
+    '%s: title with the product name, description, keywords, share tags',
+    (page) => {
+      const head = pageHead(page, t, locale);
+      expect(head.title).toBe(`${t.seo[page].title} | ${brand.name}`);
+      const meta = Object.fromEntries(head.meta.map((m) => [m.name ?? m.property, m.content]));
+      expect(meta.description?.length).toBeGreaterThan(0);
+      expect(meta.keywords?.length).toBeGreaterThan(0);
+      expect(meta['og:title']).toBe(head.title);
+      expect(meta['og:description']).toBe(meta.description);
+      expect(meta['twitter:card']).toBe('summary');
+      expect(meta['og:locale']).toBe(locale === 'es' ? 'es_ES' : 'en_US');
+      const path = pages[page].path;
+      expect(head.canonical).toBe(path === null ? null : `${brand.siteUrl}${path}`);
+    },
+  );
 
   it('marks the private pages noindex and the public ones indexable', () => {
     for (const page of allPages) {

@@ -34,13 +34,14 @@ export const buttonVariants = cva(
   },
 );
 
-export interface ButtonProps
-  extends ComponentProps<'button'>, VariantProps<typeof buttonVariants> {
+export interface ButtonProps extends ComponentProps<'button'>, VariantProps<typeof buttonVariants> {
   /** Render the single child (a link, usually) with the button's look. */
   asChild?: boolean;
 }
 
 export function Button({ className, variant, size, wrap, asChild = false, ...props }: ButtonProps) {
   const Component = asChild ? Slot : 'button';
-  return <Component className={cn(buttonVariants({ variant, size, wrap }), className)} {...props} />;
+  return (
+    <Component className={cn(buttonVariants({ variant, size, wrap }), className)} {...props} />
+  );
 }

@@ -23,7 +23,11 @@ export function Field({ label, error, className, children }: FieldProps) {
   return (
     <div className={cn('grid gap-1.5', className)}>
       <Label htmlFor={id}>{label}</Label>
-      {children({ id, 'aria-invalid': Boolean(error), 'aria-describedby': error ? errorId : undefined })}
+      {children({
+        id,
+        'aria-invalid': Boolean(error),
+        'aria-describedby': error ? errorId : undefined,
+      })}
       {error ? (
         <p id={errorId} className="text-sm font-medium text-red-800">
           {error}

@@ -50,7 +50,9 @@ export function createToastStore(limit = TOAST_LIMIT, removeDelay = TOAST_REMOVE
 
   const dismiss = (id?: string) => {
     for (const item of toasts) if (id === undefined || item.id === id) scheduleRemoval(item.id);
-    set(toasts.map((item) => (id === undefined || item.id === id ? { ...item, open: false } : item)));
+    set(
+      toasts.map((item) => (id === undefined || item.id === id ? { ...item, open: false } : item)),
+    );
   };
 
   const show = (input: ToastInput) => {

@@ -19,6 +19,7 @@ export default function Toaster() {
       {toasts.map(({ id, title, description, variant = 'default', open }) => (
         <ToastPrimitive.Root
           key={id}
+          data-testid="toast"
           open={open}
           onOpenChange={(next) => {
             if (!next) dismissToast(id);

@@ -5,7 +5,13 @@ import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
+import {
+  Select,
+  SelectContent,
+  SelectItem,
+  SelectTrigger,
+  SelectValue,
+} from '../../../components/ui/select';
 import { paths } from '../../../config/paths';
 import { useI18n } from '../../../i18n';
 import { useVerifyGptAccess } from '../api/verify-gpt-access';

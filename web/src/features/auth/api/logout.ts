@@ -1,17 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { userQueryKey } from './get-user';
 
 export const logout = () => api.post('/api/logout');
 
-/** On success the user is cleared and every other cached answer dropped (it was theirs). */
-export function useLogout() {
-  const queryClient = useQueryClient();
+/**
+ * Signing out ends with a full page load of `to`: nothing of the previous user's data survives in
+ * memory, and the guard of the private page being left cannot race the navigation (clearing the
+ * cached user first would make it redirect to /auth).
+ */
+export function useLogout({ to = '/' }: { to?: string } = {}) {
   return useMutation({
     mutationFn: logout,
-    onSuccess: () => {
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== userQueryKey[0] });
-      queryClient.setQueryData(userQueryKey, null);
-    },
+    onSuccess: () => window.location.assign(to),
   });
 }

@@ -1,5 +1,5 @@
 import { Headphones, ShieldCheck, Zap } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { LanguageSwitch } from '../../../components/layouts/language-switch';
 import { Logo } from '../../../components/layouts/logo';
@@ -30,6 +30,16 @@ export function AuthScreen() {
     return { value: value ?? '', fromAddress: value !== null };
   });
   const [mode, setMode] = useState<AuthMode>(token.fromAddress ? 'reset' : 'login');
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const modeShown = useRef(mode);
+
+  // The button that switched modes disappears with the old form; keyboard and screen-reader users
+  // continue from the new form's title instead of the top of the page.
+  useEffect(() => {
+    if (modeShown.current === mode) return;
+    modeShown.current = mode;
+    headingRef.current?.focus();
+  }, [mode]);
 
   // A reset token must not stay in the address bar, the history or a shared screenshot.
   useEffect(() => {
@@ -64,7 +74,12 @@ export function AuthScreen() {
         <p className="mb-4 text-center text-navy-700">{t.auth.tagline}</p>
         <Card>
           <CardHeader>
-            <h1 className="text-2xl font-bold text-navy-900" data-testid="auth-title">
+            <h1
+              ref={headingRef}
+              tabIndex={-1}
+              className="text-2xl font-bold text-navy-900 outline-none"
+              data-testid="auth-title"
+            >
               {copy.title}
             </h1>
             <p className="text-sm text-navy-700">{copy.description}</p>

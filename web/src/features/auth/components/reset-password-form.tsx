@@ -31,12 +31,20 @@ export function ResetPasswordForm({ token, hideToken, onDone }: Props) {
   const onSubmit = form.handleSubmit((values) =>
     reset.mutate(values, {
       onSuccess: () => {
-        toast({ variant: 'success', title: t.toasts.resetSuccess, description: t.toasts.resetSuccessText });
+        toast({
+          variant: 'success',
+          title: t.toasts.resetSuccess,
+          description: t.toasts.resetSuccessText,
+        });
         form.reset({ token: '', newPassword: '', confirmPassword: '' });
         onDone();
       },
       onError: (error) =>
-        toast({ variant: 'destructive', title: t.toasts.resetFailed, description: errorText(error) }),
+        toast({
+          variant: 'destructive',
+          title: t.toasts.resetFailed,
+          description: errorText(error),
+        }),
     }),
   );
 

@@ -25,7 +25,11 @@ export function SignInForm({ onForgot }: { onForgot: () => void }) {
   const onSubmit = form.handleSubmit((values) =>
     login.mutate(values, {
       onError: (error) =>
-        toast({ variant: 'destructive', title: t.toasts.loginFailed, description: errorText(error) }),
+        toast({
+          variant: 'destructive',
+          title: t.toasts.loginFailed,
+          description: errorText(error),
+        }),
     }),
   );
 

@@ -1,5 +1,5 @@
 import { HelpCircle, LogOut } from 'lucide-react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { Logo } from '../../../components/layouts/logo';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
@@ -11,14 +11,16 @@ import { useLogout } from '../../auth/api/logout';
 /** Welcome line with the user's name, Support, and a working Sign Out (spec section 2). */
 export function DashboardHeader({ name }: { name: string }) {
   const { t } = useI18n();
-  const navigate = useNavigate();
-  const logout = useLogout();
+  const logout = useLogout({ to: paths.home });
 
   const signOut = () =>
     logout.mutate(undefined, {
-      onSuccess: () => navigate(paths.home, { replace: true }),
       onError: (error) =>
-        toast({ variant: 'destructive', title: t.toasts.logoutFailed, description: errorText(error) }),
+        toast({
+          variant: 'destructive',
+          title: t.toasts.logoutFailed,
+          description: errorText(error),
+        }),
     });
 
   return (

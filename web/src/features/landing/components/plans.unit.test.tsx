@@ -9,7 +9,9 @@ describe('subscription plans', () => {
     const savedCents = 12 * monthlyPlan.priceCents - annualPlan.priceCents;
     const percent = Math.round((savedCents / (12 * monthlyPlan.priceCents)) * 100);
     const html = decode(renderHtml(<Plans signedIn={false} />, 'es'));
-    expect(html).toContain(`Ahorras ${formatMoney(savedCents, 'es')} al año (${percent}% de descuento)`);
+    expect(html).toContain(
+      `Ahorras ${formatMoney(savedCents, 'es')} al año (${percent}% de descuento)`,
+    );
     expect(html).toContain(formatMoney(annualPlan.priceCents, 'es'));
     expect(html).toContain(formatMoney(monthlyPlan.priceCents, 'es'));
     // 12 x 20 - 65 = 175 USD, 73% today; the assertion above follows any price change.

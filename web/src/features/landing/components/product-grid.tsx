@@ -48,14 +48,17 @@ export function ProductGrid({ signedIn }: { signedIn: boolean }) {
                   <ul className="mt-4 space-y-2 text-sm text-navy-800">
                     {text.features.map((feature) => (
                       <li key={feature} className="flex gap-2">
-                        <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold-600" />
+                        <Check
+                          aria-hidden="true"
+                          className="mt-0.5 size-4 shrink-0 text-gold-600"
+                        />
                         {feature}
                       </li>
                     ))}
                   </ul>
                   <div className="mt-auto flex items-end justify-between gap-3 pt-6">
                     <p>
-                      <span className="block text-2xl font-bold text-navy-900">
+                      <span className="block text-xl font-bold whitespace-nowrap text-navy-900">
                         {formatMoney(product.priceCents, locale)}
                       </span>
                       <span className="text-xs text-navy-700">{t.common.oneTimePayment}</span>

@@ -18,7 +18,10 @@ export function LegalDocument({ tocLabel, updated, intro, sections, contact }: P
       <p className="text-sm text-navy-700">{updated}</p>
       <p className="mt-4 text-lg text-navy-800">{intro}</p>
       <nav aria-labelledby="toc-title" className="mt-8 rounded-2xl bg-cream-100 p-6">
-        <h2 id="toc-title" className="mb-3 text-sm font-semibold tracking-wide text-navy-700 uppercase">
+        <h2
+          id="toc-title"
+          className="mb-3 text-sm font-semibold tracking-wide text-navy-700 uppercase"
+        >
           {tocLabel}
         </h2>
         <ol className="grid gap-1 text-sm sm:grid-cols-2">
@@ -44,7 +47,9 @@ export function LegalDocument({ tocLabel, updated, intro, sections, contact }: P
           ))}
         </section>
       ))}
-      <p className="mt-12 rounded-2xl border border-cream-300 bg-white p-6 text-navy-800">{contact}</p>
+      <p className="mt-12 rounded-2xl border border-cream-300 bg-white p-6 text-navy-800">
+        {contact}
+      </p>
     </article>
   );
 }

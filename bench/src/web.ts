@@ -1,0 +1,219 @@
+// `npm run bench:web`: builds the web app, measures what the landing page downloads first (gzip) and
+// runs Lighthouse (Debian Chromium) on /, /features and /user-guide. Writes bench/results/web.md.
+// A benchmark, not a test: it reports figures against the aims and never fails on them.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startStaticServer } from '../../web/tests/support/static-server.js';
+
+const repoDir = fileURLToPath(new URL('../..', import.meta.url));
+const distDir = join(repoDir, 'web', 'dist');
+const resultsFile = join(repoDir, 'bench', 'results', 'web.md');
+const pages = ['/', '/features', '/user-guide'];
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const chromiumFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const aims = { landingJsKb: 120, score: 95 };
+
+interface Asset {
+  file: string;
+  kind: 'js' | 'css';
+  gzipBytes: number;
+}
+
+/** What index.html loads before the first render: its scripts, preloads, styles and their imports. */
+function initialAssets(): Asset[] {
+  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const queue = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map(
+    (match) => match[1]!,
+  );
+  const seen = new Set<string>();
+  while (queue.length) {
+    const file = queue.shift()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    if (!file.endsWith('.js')) continue;
+    const code = readFileSync(join(distDir, file), 'utf8');
+    // Static imports only: `import(...)` chunks load later, on demand.
+    for (const match of code.matchAll(/\bimport\s*(?:[\w${},*\s]+from\s*)?["']\.\/([^"']+)["']/g)) {
+      queue.push(`assets/${match[1]}`);
+    }
+  }
+  return [...seen].map((file) => {
+    const path = join(distDir, file);
+    const gzipBytes = existsSync(`${path}.gz`)
+      ? readFileSync(`${path}.gz`).length
+      : gzipSync(readFileSync(path), { level: 9 }).length;
+    return { file, kind: file.endsWith('.css') ? 'css' : 'js', gzipBytes };
+  });
+}
+
+interface PageRun {
+  path: string;
+  scores: Record<(typeof categories)[number], number>;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  jsTransferBytes: number;
+  failedAudits: string[];
+}
+
+async function runLighthouse(url: string, port: number, formFactor: 'mobile' | 'desktop') {
+  const desktop = formFactor === 'desktop';
+  const result = await lighthouse(
+    url,
+    { port, output: 'json', logLevel: 'error', onlyCategories: [...categories] },
+    {
+      extends: 'lighthouse:default',
+      settings: desktop
+        ? {
+            formFactor: 'desktop',
+            screenEmulation: {
+              mobile: false,
+              width: 1350,
+              height: 940,
+              deviceScaleFactor: 1,
+              disabled: false,
+            },
+            throttling: {
+              rttMs: 40,
+              throughputKbps: 10240,
+              cpuSlowdownMultiplier: 1,
+              requestLatencyMs: 0,
+              downloadThroughputKbps: 0,
+              uploadThroughputKbps: 0,
+            },
+          }
+        : {},
+    },
+  );
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  return result.lhr;
+}
+
+function summarise(path: string, lhr: Awaited<ReturnType<typeof runLighthouse>>): PageRun {
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const requests = (lhr.audits['network-requests']?.details as { items?: unknown[] } | undefined)
+    ?.items as { resourceType?: string; transferSize?: number }[] | undefined;
+  const jsTransferBytes = (requests ?? [])
+    .filter((request) => request.resourceType === 'Script')
+    .reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
+  const failedAudits = Object.values(lhr.categories).flatMap((category) =>
+    category.auditRefs
+      .filter((ref) => ref.weight > 0)
+      .map((ref) => lhr.audits[ref.id])
+      .filter((audit) => audit && audit.score !== null && audit.score < 0.9)
+      .map((audit) => `${category.id}: ${audit!.id} (${audit!.score})`),
+  );
+  return {
+    path,
+    scores: {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      seo: score('seo'),
+    },
+    fcpMs: numeric('first-contentful-paint'),
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    jsTransferBytes,
+    failedAudits,
+  };
+}
+
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+function table(title: string, runs: PageRun[]): string {
+  const rows = runs.map(
+    (run) =>
+      `| ${run.path} | ${categories.map((c) => run.scores[c]).join(' | ')} | ${Math.round(run.fcpMs)} | ${Math.round(run.lcpMs)} | ${Math.round(run.tbtMs)} | ${run.cls.toFixed(3)} | ${kb(run.jsTransferBytes)} |`,
+  );
+  return [
+    `### ${title}`,
+    '',
+    '| Page | Performance | Accessibility | Best practices | SEO | FCP ms | LCP ms | TBT ms | CLS | JS transferred KB |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows,
+  ].join('\n');
+}
+
+const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: repoDir, stdio: 'inherit' });
+if (build.status !== 0) throw new Error(`web build failed (exit ${build.status})`);
+
+const assets = initialAssets();
+const jsBytes = assets.filter((a) => a.kind === 'js').reduce((sum, a) => sum + a.gzipBytes, 0);
+const cssBytes = assets.filter((a) => a.kind === 'css').reduce((sum, a) => sum + a.gzipBytes, 0);
+
+const server = await startStaticServer(distDir);
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: chromiumFlags,
+});
+const runs: Record<'mobile' | 'desktop', PageRun[]> = { mobile: [], desktop: [] };
+let lighthouseVersion = '';
+try {
+  for (const formFactor of ['mobile', 'desktop'] as const) {
+    for (const path of pages) {
+      const lhr = await runLighthouse(server.url + path, chrome.port, formFactor);
+      lighthouseVersion = lhr.lighthouseVersion;
+      runs[formFactor].push(summarise(path, lhr));
+      console.log(formFactor, path, runs[formFactor].at(-1)!.scores);
+    }
+  }
+} finally {
+  chrome.kill();
+  await server.close();
+}
+
+const all = [...runs.mobile, ...runs.desktop];
+const lowest = Math.min(...all.flatMap((run) => categories.map((c) => run.scores[c])));
+const failed = [...new Set(all.flatMap((run) => run.failedAudits.map((a) => `${run.path} ${a}`)))];
+
+const report = `# Web benchmark
+
+Measured ${new Date().toISOString()} on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version},
+Lighthouse ${lighthouseVersion} driving Debian Chromium (headless) against web/dist served
+like the gateway serves it (precompressed files, long cache for hashed assets).
+
+## Landing page: what loads before the first render
+
+| Kind | Files | gzip KB |
+|---|---:|---:|
+| JavaScript | ${assets.filter((a) => a.kind === 'js').length} | ${kb(jsBytes)} |
+| CSS | ${assets.filter((a) => a.kind === 'css').length} | ${kb(cssBytes)} |
+
+Aim: landing JavaScript under ${aims.landingJsKb} KB gzip — **${jsBytes / 1024 < aims.landingJsKb ? 'met' : 'missed'}**.
+Files: ${assets.map((a) => `\`${a.file}\` (${kb(a.gzipBytes)} KB)`).join(', ')}.
+The 'JS transferred' column below is everything the page fetched during the Lighthouse run,
+including chunks loaded after the first render (the contract schemas, for example), compressed
+as served (brotli).
+
+## Lighthouse
+
+${table('Mobile (Lighthouse default: Moto G Power emulation, simulated slow 4G, 4× CPU slowdown)', runs.mobile)}
+
+${table('Desktop (1350×940, 10 Mbps, 40 ms RTT, no CPU slowdown)', runs.desktop)}
+
+Aim: every category at least ${aims.score} — **${lowest >= aims.score ? 'met' : `missed (lowest ${lowest})`}**.
+${failed.length ? `\nAudits scoring below 0.9:\n\n${failed.map((f) => `- ${f}`).join('\n')}\n` : ''}
+Run again with \`npm run bench:web\`.
+`;
+
+writeFileSync(resultsFile, report);
+console.log(report);

@@ -1,0 +1,59 @@
+import { eventEnvelopeSchema, eventSubject, SessionsRevokedV1 } from '@mia/contracts';
+import { DeliverPolicy, jetstream } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { streamNames } from '../events/streams.js';
+import type { Logger } from '../logger.js';
+import { recordSessionsRevoked, type RevocationList } from './revocations.js';
+
+export interface RevocationFeedOptions {
+  nats: NatsConnection;
+  prefix: string;
+  revocations: RevocationList;
+  logger: Logger;
+  /**
+   * How far back to read at start: the absolute session lifetime, so a restarted replica
+   * also refuses every still-unexpired session revoked before it started.
+   */
+  lookbackMs: number;
+  /** How often expired entries are forgotten. */
+  pruneEveryMs?: number;
+}
+
+export interface RevocationFeed {
+  stop(): Promise<void>;
+}
+
+/**
+ * Feeds identity's SessionsRevoked events into this process's revocation list. Every replica
+ * reads every event (an ephemeral ordered consumer, not the service's durable one, which
+ * would hand each event to a single replica), so a revoked cookie is refused everywhere
+ * within the relay's latency.
+ */
+export async function startRevocationFeed(options: RevocationFeedOptions): Promise<RevocationFeed> {
+  const { nats, prefix, revocations, logger } = options;
+  const consumer = await jetstream(nats).consumers.get(streamNames(prefix).events, {
+    filter_subjects: eventSubject(prefix, SessionsRevokedV1),
+    deliver_policy: DeliverPolicy.StartTime,
+    opt_start_time: new Date(Date.now() - options.lookbackMs).toISOString(),
+  });
+  const messages = await consumer.consume();
+  const done = (async () => {
+    for await (const msg of messages) {
+      try {
+        const envelope = eventEnvelopeSchema.parse(msg.json());
+        recordSessionsRevoked(revocations, SessionsRevokedV1.schema.parse(envelope.data));
+      } catch (err) {
+        logger.error({ err, subject: msg.subject }, 'unreadable SessionsRevoked event ignored');
+      }
+    }
+  })();
+  const pruning = setInterval(() => revocations.prune(), options.pruneEveryMs ?? 60_000);
+  pruning.unref();
+  return {
+    async stop() {
+      clearInterval(pruning);
+      await messages.close();
+      await done;
+    },
+  };
+}
