@@ -39,12 +39,15 @@ async function load(
   url: string,
   token: string,
   seconds: number,
+  rate?: number,
 ): Promise<HttpFigures> {
   const result = await autocannon({
     url,
-    connections: 50,
+    // Saturation needs many connections; a fixed moderate rate shows latency without queueing.
+    connections: rate ? 10 : 50,
     duration: seconds,
     headers: { authorization: `Bearer ${token}` },
+    ...(rate ? { connectionRate: rate / 10 } : {}),
   });
   return {
     label,
@@ -88,8 +91,10 @@ export async function benchHttp(seconds: number): Promise<HttpFigures[]> {
     const viaGateway = `http://127.0.0.1:${gatewayPort}/api/user`;
     await load('warm-up', viaGateway, token, 2);
     return [
-      await load('direct (service)', direct, token, seconds),
-      await load('through gateway', viaGateway, token, seconds),
+      await load('direct (service), saturated', direct, token, seconds),
+      await load('through gateway, saturated', viaGateway, token, seconds),
+      await load('direct (service), 500 req/s', direct, token, seconds, 500),
+      await load('through gateway, 500 req/s', viaGateway, token, seconds, 500),
     ];
   } finally {
     for (const child of [gateway, service]) {
