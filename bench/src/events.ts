@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { UserRegisteredV1 } from '@mia/contracts';
+import { startService } from '@mia/service-kit';
 import {
-  createEventStore,
-  createLogger,
-  createPool,
-  createRelay,
-  pgRunner,
-  runMigrations,
-  startService,
-  withSearchPath,
-} from '@mia/service-kit';
-import { createTestDatabase, createTestNats, serviceTestEnv } from '@mia/testing';
+  createTestDatabase,
+  createTestNats,
+  serviceTestEnv,
+  startEventPublisher,
+} from '@mia/testing';
 import pg from 'pg';
 // The benchmark drives the real access service, as `npm start` runs it.
 import { accessService } from '../../services/access/dist/service.js';
@@ -33,19 +29,9 @@ const percentile = (sorted: number[], p: number) =>
 export async function benchPropagation(count: number): Promise<PropagationFigures> {
   const db = await createTestDatabase();
   const nats = await createTestNats();
-  const logger = createLogger('bench', 'silent');
   const access = await startService(accessService, { env: serviceTestEnv(db, nats) });
   await access.eventsReady;
-  await runMigrations({ url: db.url, schema: 'identity', dirs: [], logger });
-  const identityPool = createPool({ url: db.url, schema: 'identity', applicationName: 'bench' });
-  const relay = createRelay({
-    url: withSearchPath(db.url, 'identity'),
-    schema: 'identity',
-    nats: await nats.connect(),
-    prefix: nats.prefix,
-    logger,
-  });
-  relay.start();
+  const identity = await startEventPublisher(db, nats, 'identity');
   const listener = new pg.Client({ connectionString: db.url });
   await listener.connect();
   await listener.query(`
@@ -57,7 +43,7 @@ export async function benchPropagation(count: number): Promise<PropagationFigure
   const waiting = new Map<string, () => void>();
   listener.on('notification', (n) => waiting.get(n.payload ?? '')?.());
 
-  const store = createEventStore({ runner: pgRunner(identityPool), schema: 'identity' });
+  const { store } = identity;
   const samples: number[] = [];
   try {
     for (let i = 0; i < count + 20; i++) {
@@ -83,9 +69,8 @@ export async function benchPropagation(count: number): Promise<PropagationFigure
     }
   } finally {
     await listener.end();
-    await relay.stop();
+    await identity.stop();
     await access.stop();
-    await identityPool.end();
     await nats.cleanup();
     await db.drop();
   }

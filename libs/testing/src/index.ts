@@ -6,3 +6,4 @@ export * from './random.js';
 export * from './child-process.js';
 export * from './service-env.js';
 export * from './prisma-drift.js';
+export * from './event-publisher.js';

@@ -1,72 +1,46 @@
+import { randomUUID } from 'node:crypto';
 import { UserRegisteredV1, UserRoleChangedV1 } from '@mia/contracts';
-import {
-  createEventStore,
-  createLogger,
-  createPool,
-  createRelay,
-  pgRunner,
-  runMigrations,
-  startService,
-  withSearchPath,
-} from '@mia/service-kit';
+import { startService } from '@mia/service-kit';
 import {
   createTestDatabase,
   createTestNats,
   serviceTestEnv,
+  startEventPublisher,
   waitFor,
+  type EventPublisher,
   type TestDatabase,
   type TestNats,
 } from '@mia/testing';
-import { randomUUID } from 'node:crypto';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessService } from '../service.js';
 import { findUserByEmail } from './user-directory.js';
 
-// identity's side of the flow, played by the kit directly: an event store in schema
-// "identity" whose relay publishes UserRegistered, exactly as the identity service does.
+// identity's side of the flow is played by the kit (startEventPublisher): an event store in
+// schema "identity" whose relay publishes exactly as the identity service does.
 describe('access user directory (identity -> NATS -> access)', () => {
   let db: TestDatabase;
   let nats: TestNats;
   let access: Awaited<
     ReturnType<typeof startService<typeof accessService.configSchema, unknown, unknown>>
   >;
-  let identityPool: pg.Pool;
-  let stopRelay: () => Promise<void>;
-  const logger = createLogger('identity-test', 'silent');
+  let identity: EventPublisher;
 
   beforeAll(async () => {
     db = await createTestDatabase();
     nats = await createTestNats();
     access = (await startService(accessService, { env: serviceTestEnv(db, nats) })) as never;
     await access.eventsReady;
-    await runMigrations({ url: db.url, schema: 'identity', dirs: [], logger });
-    identityPool = createPool({
-      url: db.url,
-      schema: 'identity',
-      applicationName: 'identity-test',
-    });
-    const relay = createRelay({
-      url: withSearchPath(db.url, 'identity'),
-      schema: 'identity',
-      nats: await nats.connect(),
-      prefix: nats.prefix,
-      logger,
-    });
-    relay.start();
-    stopRelay = () => relay.stop();
+    identity = await startEventPublisher(db, nats, 'identity');
   });
 
   afterAll(async () => {
-    await stopRelay?.();
+    await identity?.stop();
     await access?.stop();
-    await identityPool?.end();
     await nats?.cleanup();
     await db?.drop();
   });
-
   it('records a registered user under the lower-cased e-mail', async () => {
-    const store = createEventStore({ runner: pgRunner(identityPool), schema: 'identity' });
+    const { store } = identity;
     const userId = randomUUID();
     await store.append(`user-${userId}`, 'no-stream', [
       {
@@ -94,7 +68,7 @@ describe('access user directory (identity -> NATS -> access)', () => {
   });
 
   it('follows role changes of a registered user', async () => {
-    const store = createEventStore({ runner: pgRunner(identityPool), schema: 'identity' });
+    const { store } = identity;
     const userId = randomUUID();
     const email = `admin-${userId}@iglesia.org`;
     await store.append(`user-${userId}`, 'no-stream', [
