@@ -29,7 +29,7 @@ export default defineConfig({
   resolve: {
     alias: {
       '@mia/catalog': libSrc('catalog'),
-      '@mia/contracts': process.env.MIA_TMP_CONTRACTS ?? libSrc('contracts'),
+      '@mia/contracts': libSrc('contracts'),
       '@': fileURLToPath(new URL('./src', import.meta.url)),
     },
   },

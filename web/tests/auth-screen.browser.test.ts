@@ -27,7 +27,10 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function open(locale: 'es' | 'en', viewport = viewports.desktop) {
+async function open(
+  locale: 'es' | 'en',
+  viewport: { width: number; height: number } = viewports.desktop,
+) {
   context = await browser.newContext({ locale: locale === 'es' ? 'es-PR' : 'en-US', viewport });
   context.setDefaultTimeout(5_000);
   page = await context.newPage();
@@ -63,7 +66,9 @@ describe('registering', () => {
       'Password must be at least 6 characters',
       'You must accept the terms and conditions',
     ]) {
-      await expect.poll(() => page.getByText(message, { exact: true }).count(), message).toBe(1);
+      await expect
+        .poll(() => page.getByText(message, { exact: true }).count(), { message })
+        .toBe(1);
     }
     await page.getByLabel('Password', { exact: true }).fill('123456');
     await page.getByRole('button', { name: 'Create Account' }).click();
@@ -83,7 +88,9 @@ describe('registering', () => {
       'Por favor, ingresa un correo electrónico válido',
       'Debes aceptar los términos y condiciones',
     ]) {
-      await expect.poll(() => page.getByText(message, { exact: true }).count(), message).toBe(1);
+      await expect
+        .poll(() => page.getByText(message, { exact: true }).count(), { message })
+        .toBe(1);
     }
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'auth-register-errors-es-375');

@@ -173,6 +173,21 @@ describe('signed out', () => {
     await page.waitForURL(`${server.url}/auth`);
   });
 
+  it('the landing page downloads none of the private pages’ code', async () => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(server.url);
+    await page.locator('h1').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    const privateChunks = scripts.filter((path) =>
+      /\/(dashboard|checkout|start-trial|tickets|support|auth|verify)-[\w-]+\.js$/.test(path),
+    );
+    expect(privateChunks).toEqual([]);
+  });
+
   it('View Pricing scrolls to the plans', async () => {
     await page.goto(server.url);
     await page.getByRole('link', { name: 'Ver Precios' }).click();

@@ -231,7 +231,7 @@ export const en: Messages = {
       steps: [
         {
           title: 'Create your account',
-          text: 'Register with your name and e-mail address, and verify your e-mail.',
+          text: 'Register with your name and an e-mail address you can reach.',
         },
         {
           title: 'Buy access',
@@ -250,7 +250,7 @@ export const en: Messages = {
         steps: [
           'Click "Get Started" on the home page.',
           'Complete the registration form.',
-          'Verify your e-mail with the link we send you.',
+          'Use an e-mail you read: password-reset links are sent there.',
         ],
       },
       purchase: {

@@ -237,7 +237,7 @@ export const es = {
       steps: [
         {
           title: 'Crea tu cuenta',
-          text: 'Regístrate con tu nombre y tu correo electrónico, y verifica tu correo.',
+          text: 'Regístrate con tu nombre y un correo electrónico al que tengas acceso.',
         },
         {
           title: 'Compra acceso',
@@ -256,7 +256,7 @@ export const es = {
         steps: [
           'Haz clic en «Comenzar» en la página principal.',
           'Completa el formulario de registro.',
-          'Verifica tu correo electrónico con el enlace que te enviamos.',
+          'Usa un correo que revises: allí te enviamos los enlaces para restablecer tu contraseña.',
         ],
       },
       purchase: {
@@ -644,6 +644,9 @@ export const es = {
     passwordMin: 'La contraseña debe tener al menos 6 caracteres',
     nameMin: 'El nombre debe tener al menos 2 caracteres',
     usernameMin: 'El nombre de usuario debe tener al menos 3 caracteres',
+    nameMax: 'El nombre debe tener como máximo 100 caracteres',
+    usernameMax: 'El nombre de usuario debe tener como máximo 50 caracteres',
+    passwordMaxBytes: 'La contraseña es demasiado larga (máximo 72 bytes)',
     passwordsMismatch: 'Las contraseñas no coinciden',
     acceptTerms: 'Debes aceptar los términos y condiciones',
     tokenRequired: 'El código de restablecimiento es obligatorio',

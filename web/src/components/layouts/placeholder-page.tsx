@@ -5,6 +5,7 @@ import type { PageKey } from '../../config/paths';
 import { useI18n } from '../../i18n';
 import { Seo } from '../seo/seo';
 import { Card, CardContent, CardHeader } from '../ui/card';
+import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
 import { MAIN_ID, SkipLink } from './skip-link';
 
@@ -25,13 +26,16 @@ export function PlaceholderPage({ page, title, back, children }: Props) {
       <header className="border-b border-cream-300/60 bg-cream-50">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
           <Logo />
-          <Link
-            to={back.to}
-            className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-navy-800 hover:bg-navy-50"
-          >
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            {back.label}
-          </Link>
+          <div className="flex items-center gap-2">
+            <LanguageSwitch />
+            <Link
+              to={back.to}
+              className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-semibold text-navy-800 hover:bg-navy-50"
+            >
+              <ArrowLeft aria-hidden="true" className="size-4" />
+              {back.label}
+            </Link>
+          </div>
         </div>
       </header>
       <main

@@ -1,5 +1,6 @@
 import { HelpCircle, LogOut } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { LanguageSwitch } from '../../../components/layouts/language-switch';
 import { Logo } from '../../../components/layouts/logo';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/toast-store';
@@ -28,6 +29,7 @@ export function DashboardHeader({ name }: { name: string }) {
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
         <Logo />
         <div className="flex flex-wrap items-center gap-2">
+          <LanguageSwitch />
           <Button asChild variant="outline" size="sm">
             <Link to={paths.support}>
               <HelpCircle aria-hidden="true" />
