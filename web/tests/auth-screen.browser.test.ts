@@ -305,3 +305,30 @@ describe('password reset', () => {
     expect(await toast().innerText()).toContain('Invalid or expired reset token');
   });
 });
+
+describe('the four modes', () => {
+  // One picture per mode and width, for the review of layouts (kept in .artifacts).
+  for (const [width, viewport] of Object.entries(viewports)) {
+    it(`renders sign in, register, forgot password and set new password at ${width} width`, async () => {
+      await open('es', viewport);
+      await page.goto(`${server.url}/auth`);
+      await expect.poll(title).toBe('Iniciar Sesión');
+      await screenshot(page, `auth-mode-sign-in-es-${viewport.width}`);
+
+      await page.getByRole('button', { name: 'Regístrate' }).click();
+      await expect.poll(title).toBe('Crear Cuenta');
+      await screenshot(page, `auth-mode-register-es-${viewport.width}`);
+
+      await page.getByRole('button', { name: 'Inicia sesión' }).click();
+      await page.getByRole('button', { name: '¿Olvidaste tu contraseña?' }).click();
+      await expect.poll(title).toBe('Recuperar Contraseña');
+      await screenshot(page, `auth-mode-forgot-es-${viewport.width}`);
+
+      // A reset link opens as a fresh page load (from the mail), not as a hash change.
+      await page.goto('about:blank');
+      await page.goto(`${server.url}/auth#reset=${'t'.repeat(43)}`);
+      await expect.poll(title).toBe('Nueva Contraseña');
+      await screenshot(page, `auth-mode-set-password-es-${viewport.width}`);
+    });
+  }
+});

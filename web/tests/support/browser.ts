@@ -24,6 +24,23 @@ export const screenshotDir = join(repoDir, '.artifacts', 'screenshots');
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
+  // Lazy images load only near the viewport; a full-page picture should show them all, so
+  // they are switched to eager and given a moment (never forever) to arrive.
+  await page.evaluate(async () => {
+    const pending = [...document.images].filter((img) => !img.complete || img.loading === 'lazy');
+    for (const img of pending) img.loading = 'eager';
+    const loaded = Promise.all(
+      pending.map(
+        (img) =>
+          img.complete ||
+          new Promise((resolve) => {
+            img.addEventListener('load', resolve, { once: true });
+            img.addEventListener('error', resolve, { once: true });
+          }),
+      ),
+    );
+    await Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, 3_000))]);
+  });
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: true });
 }
 

@@ -48,7 +48,11 @@ export const baseConfigSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   // Absolute lifetime of a login session, counted from the sign-in. Identity never refreshes a
   // token past it; every service refuses older tokens and remembers revocations this long.
-  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(7 * 24),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(7 * 24),
 });
 export type BaseConfig = z.output<typeof baseConfigSchema>;
 

@@ -74,7 +74,7 @@ describe('POST /api/login', () => {
     const client = identity.client('198.51.100.1');
     const timings: Record<'wrong' | 'unknown', number[]> = { wrong: [], unknown: [] };
     const answers = new Set<string>();
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 5; i++) {
       for (const [kind, body] of [
         ['wrong', wrongPassword],
         ['unknown', unknownEmail],
@@ -88,10 +88,11 @@ describe('POST /api/login', () => {
     expect([...answers]).toEqual([
       '401 {"message":"Invalid email or password","code":"invalid_credentials"}',
     ]);
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[1]!;
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[2]!;
     // Both run one bcrypt comparison at cost 10 (~75 ms here); without the dummy comparison an
-    // unknown e-mail would answer in a few milliseconds.
-    expect(median(timings.unknown)).toBeGreaterThan(median(timings.wrong) * 0.5);
+    // unknown e-mail would answer in a few milliseconds. The ratio is loose because a loaded
+    // CI machine slows either side; the absolute floor is what an attacker would measure.
+    expect(median(timings.unknown)).toBeGreaterThan(median(timings.wrong) * 0.3);
     expect(median(timings.unknown)).toBeGreaterThan(30);
   });
 
