@@ -83,6 +83,34 @@ async function settled(name: string) {
 }
 
 describe('consumer', () => {
+  it('keeps receiving after its subscriptions change, without a second effect', async () => {
+    const before = consumer('evolving');
+    await before.start();
+    const first = envelope({ n: 1, label: 'before the change' });
+    await publish(first);
+    await waitFor(async () => (await kit.effects('evolving')).length === 1);
+    await before.stop();
+    running.splice(running.indexOf(before), 1);
+
+    // A new release subscribes to a second event: the durable's filter changes.
+    const after = consumer('evolving', {
+      subscriptions: [
+        on(ThingHappened, (_data, env, ctx) => recordEffect('evolving', env, ctx)),
+        on(OtherThingHappened, (_data, env, ctx) => recordEffect('evolving', env, ctx)),
+      ],
+    });
+    await after.start();
+    const second = envelope({ n: 2, label: 'after the change' });
+    const other = envelope({ n: 3 }, OtherThingHappened);
+    await publish(second);
+    await publish(other, OtherThingHappened);
+    await waitFor(async () => (await kit.effects('evolving')).length === 3, {
+      message: 'both new events handled',
+    });
+    await waitFor(() => settled('evolving'));
+    expect((await kit.effects('evolving')).map((e) => e.n)).toEqual([1, 2, 3]);
+  });
+
   it('handles each event once, inside the event context', async () => {
     const seen: (RequestContext | undefined)[] = [];
     const c = consumer('basic', {

@@ -119,19 +119,29 @@ export function createConsumer<Tx>(options: ConsumerOptions<Tx>): EventConsumer 
 
   async function ensureDurable(jsm: JetStreamManager) {
     const wanted = config();
+    const existing = await jsm.consumers.info(stream, name).catch((err: unknown) => {
+      if (err instanceof JetStreamApiError) return undefined;
+      throw err;
+    });
+    if (existing && filterOf(existing.config) !== filterOf(wanted)) {
+      // The subscriptions changed. Changing a durable's filter in place is unreliable before
+      // nats-server 2.10 (the server accepts the new filter, then keeps skipping as before),
+      // so the consumer is replaced and reads the stream again from the start: the inbox
+      // turns every event already handled into a no-op, so nothing happens twice.
+      log.warn(
+        { was: filterOf(existing.config), wanted: filterOf(wanted) },
+        'consumer filter changed; recreating it',
+      );
+      await jsm.consumers.delete(stream, name);
+    }
     try {
       await jsm.consumers.add(stream, wanted);
     } catch (err) {
       if (!(err instanceof JetStreamApiError)) throw err;
-      // Exists with another configuration: update what the server lets us update.
+      // Same filter, other settings (ack wait, max ack pending): those update in place.
       const { durable_name: _d, ack_policy: _a, deliver_policy: _p, ...updatable } = wanted;
-      try {
-        await jsm.consumers.update(stream, name, updatable);
-        log.info('durable consumer updated');
-      } catch (updateError) {
-        // Keep consuming with the old settings rather than not at all; say so loudly.
-        log.error({ err: updateError, wanted }, 'durable consumer could not be updated');
-      }
+      await jsm.consumers.update(stream, name, updatable);
+      log.info('durable consumer updated');
     }
   }
 
@@ -270,6 +280,9 @@ export function createConsumer<Tx>(options: ConsumerOptions<Tx>): EventConsumer 
     },
   };
 }
+
+const filterOf = (c: Partial<ConsumerConfig>): string =>
+  [...(c.filter_subjects ?? []), ...(c.filter_subject ? [c.filter_subject] : [])].sort().join(' ');
 
 function supportsMultipleFilters(nats: NatsConnection): boolean {
   const [major = 0, minor = 0] = (nats.info?.version ?? '0.0.0').split('.').map(Number);
