@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { Agent, get } from 'node:http';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -39,15 +40,12 @@ async function load(
   url: string,
   token: string,
   seconds: number,
-  rate?: number,
 ): Promise<HttpFigures> {
   const result = await autocannon({
     url,
-    // Saturation needs many connections; a fixed moderate rate shows latency without queueing.
-    connections: rate ? 10 : 50,
+    connections: 50,
     duration: seconds,
     headers: { authorization: `Bearer ${token}` },
-    ...(rate ? { connectionRate: rate / 10 } : {}),
   });
   return {
     label,
@@ -58,8 +56,45 @@ async function load(
   };
 }
 
+export interface LatencyProbe {
+  label: string;
+  requests: number;
+  p50Us: number;
+  p99Us: number;
+}
+
+/**
+ * One request at a time over a kept-alive connection: no queueing, so the difference between
+ * direct and gateway is the gateway's own cost, measured in microseconds.
+ */
+async function probe(
+  label: string,
+  url: string,
+  token: string,
+  requests: number,
+): Promise<LatencyProbe> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const once = () =>
+    new Promise<number>((resolve, reject) => {
+      const started = process.hrtime.bigint();
+      get(url, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(Number(process.hrtime.bigint() - started) / 1_000));
+      }).on('error', reject);
+    });
+  for (let i = 0; i < 200; i++) await once();
+  const samples: number[] = [];
+  for (let i = 0; i < requests; i++) samples.push(await once());
+  agent.destroy();
+  samples.sort((a, b) => a - b);
+  const at = (p: number) => Math.round(samples[Math.ceil((p / 100) * samples.length) - 1] ?? NaN);
+  return { label, requests, p50Us: at(50), p99Us: at(99) };
+}
+
 /** Trivial authenticated endpoint, directly on a kit service and through the gateway. */
-export async function benchHttp(seconds: number): Promise<HttpFigures[]> {
+export async function benchHttp(
+  seconds: number,
+): Promise<{ load: HttpFigures[]; latency: LatencyProbe[] }> {
   const keys = devKeys();
   if (!keys) throw new Error('development keys not found');
   const token = await signSessionToken(
@@ -90,12 +125,17 @@ export async function benchHttp(seconds: number): Promise<HttpFigures[]> {
     const direct = `http://127.0.0.1:${servicePort}/api/user`;
     const viaGateway = `http://127.0.0.1:${gatewayPort}/api/user`;
     await load('warm-up', viaGateway, token, 2);
-    return [
-      await load('direct (service), saturated', direct, token, seconds),
-      await load('through gateway, saturated', viaGateway, token, seconds),
-      await load('direct (service), 500 req/s', direct, token, seconds, 500),
-      await load('through gateway, 500 req/s', viaGateway, token, seconds, 500),
+    const latency = [
+      await probe('direct (service)', direct, token, 3_000),
+      await probe('through gateway', viaGateway, token, 3_000),
     ];
+    return {
+      load: [
+        await load('direct (service)', direct, token, seconds),
+        await load('through gateway', viaGateway, token, seconds),
+      ],
+      latency,
+    };
   } finally {
     for (const child of [gateway, service]) {
       child.kill('SIGTERM');
