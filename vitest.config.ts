@@ -3,13 +3,18 @@ import { defineConfig } from 'vitest/config';
 
 const src = (lib: string) => fileURLToPath(new URL(`./libs/${lib}/src/index.ts`, import.meta.url));
 
-// Tests run against the libraries' sources, so no build is needed before `vitest`.
-const alias = {
-  '@mia/contracts': src('contracts'),
-  '@mia/catalog': src('catalog'),
-  '@mia/service-kit': src('service-kit'),
-  '@mia/testing': src('testing'),
-};
+// Tests run against the libraries' sources, so no build is needed before `vitest`. Exact
+// matches, so subpath entries (`@mia/catalog/node`) resolve to their own sources.
+const alias = [
+  { find: /^@mia\/contracts$/, replacement: src('contracts') },
+  { find: /^@mia\/catalog$/, replacement: src('catalog') },
+  {
+    find: /^@mia\/catalog\/node$/,
+    replacement: fileURLToPath(new URL('./libs/catalog/src/node.ts', import.meta.url)),
+  },
+  { find: /^@mia\/service-kit$/, replacement: src('service-kit') },
+  { find: /^@mia\/testing$/, replacement: src('testing') },
+];
 
 const exclude = ['**/node_modules/**', '**/dist/**'];
 
