@@ -2,12 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { forgotPasswordRequestSchema } from '@mia/contracts';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
 import { useI18n } from '../../../i18n';
 import { errorText } from '../../../lib/api-client';
 import { useForgotPassword } from '../api/forgot-password';
+import { EmailField } from './credential-fields';
 import { useRuleMessage } from './use-rule-message';
 
 /** Asks for a reset link; a `resetToken` in the answer (development only) skips the e-mail. */
@@ -33,17 +32,11 @@ export function ForgotPasswordForm({ onToken }: { onToken: (token: string) => vo
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <Field label={t.auth.email} error={rule(form.formState.errors.email)}>
-        {(control) => (
-          <Input
-            {...control}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            {...form.register('email')}
-          />
-        )}
-      </Field>
+      <EmailField
+        label={t.auth.email}
+        error={rule(form.formState.errors.email)}
+        registration={form.register('email')}
+      />
       <Button type="submit" size="lg" disabled={forgot.isPending}>
         {forgot.isPending ? t.auth.forgot.submitting : t.auth.forgot.submit}
       </Button>

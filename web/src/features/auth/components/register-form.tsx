@@ -11,6 +11,7 @@ import { paths } from '../../../config/paths';
 import { useI18n } from '../../../i18n';
 import { errorText } from '../../../lib/api-client';
 import { useRegister } from '../api/register';
+import { EmailField, PasswordField } from './credential-fields';
 import { useRuleMessage } from './use-rule-message';
 
 /** Spec section 5: name, username, e-mail, password, confirmation and the terms checkbox. */
@@ -63,37 +64,23 @@ export function RegisterForm() {
           />
         )}
       </Field>
-      <Field label={t.auth.email} error={rule(errors.email)}>
-        {(control) => (
-          <Input
-            {...control}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            {...form.register('email')}
-          />
-        )}
-      </Field>
-      <Field label={t.auth.password} error={rule(errors.password)}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="new-password"
-            {...form.register('password')}
-          />
-        )}
-      </Field>
-      <Field label={copy.confirmPassword} error={rule(errors.confirmPassword)}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="new-password"
-            {...form.register('confirmPassword')}
-          />
-        )}
-      </Field>
+      <EmailField
+        label={t.auth.email}
+        error={rule(errors.email)}
+        registration={form.register('email')}
+      />
+      <PasswordField
+        label={t.auth.password}
+        error={rule(errors.password)}
+        autoComplete="new-password"
+        registration={form.register('password')}
+      />
+      <PasswordField
+        label={copy.confirmPassword}
+        error={rule(errors.confirmPassword)}
+        autoComplete="new-password"
+        registration={form.register('confirmPassword')}
+      />
       <div className="grid gap-1.5">
         <div className="flex items-start gap-3">
           <Controller

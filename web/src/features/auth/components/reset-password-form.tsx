@@ -8,6 +8,7 @@ import { toast } from '../../../components/ui/toast-store';
 import { useI18n } from '../../../i18n';
 import { errorText } from '../../../lib/api-client';
 import { useResetPassword } from '../api/reset-password';
+import { PasswordField } from './credential-fields';
 import { useRuleMessage } from './use-rule-message';
 
 interface Props {
@@ -62,26 +63,18 @@ export function ResetPasswordForm({ token, hideToken, onDone }: Props) {
           {rule(errors.token)}
         </p>
       ) : null}
-      <Field label={copy.newPassword} error={rule(errors.newPassword)}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="new-password"
-            {...form.register('newPassword')}
-          />
-        )}
-      </Field>
-      <Field label={copy.confirmPassword} error={rule(errors.confirmPassword)}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="new-password"
-            {...form.register('confirmPassword')}
-          />
-        )}
-      </Field>
+      <PasswordField
+        label={copy.newPassword}
+        error={rule(errors.newPassword)}
+        autoComplete="new-password"
+        registration={form.register('newPassword')}
+      />
+      <PasswordField
+        label={copy.confirmPassword}
+        error={rule(errors.confirmPassword)}
+        autoComplete="new-password"
+        registration={form.register('confirmPassword')}
+      />
       <Button type="submit" size="lg" disabled={reset.isPending}>
         {reset.isPending ? copy.submitting : copy.submit}
       </Button>

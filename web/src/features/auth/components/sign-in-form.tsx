@@ -2,12 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { loginRequestSchema } from '@mia/contracts';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
 import { toast } from '../../../components/ui/toast-store';
 import { useI18n } from '../../../i18n';
 import { errorText } from '../../../lib/api-client';
 import { useLogin } from '../api/login';
+import { EmailField, PasswordField } from './credential-fields';
 import { useRuleMessage } from './use-rule-message';
 
 /** E-mail and password; the e-mail is sent as `username` (spec section 3). */
@@ -35,27 +34,17 @@ export function SignInForm({ onForgot }: { onForgot: () => void }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <Field label={t.auth.email} error={rule(errors.username)}>
-        {(control) => (
-          <Input
-            {...control}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            {...form.register('username')}
-          />
-        )}
-      </Field>
-      <Field label={t.auth.password} error={rule(errors.password)}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="current-password"
-            {...form.register('password')}
-          />
-        )}
-      </Field>
+      <EmailField
+        label={t.auth.email}
+        error={rule(errors.username)}
+        registration={form.register('username')}
+      />
+      <PasswordField
+        label={t.auth.password}
+        error={rule(errors.password)}
+        autoComplete="current-password"
+        registration={form.register('password')}
+      />
       <div className="flex justify-end">
         <Button type="button" variant="link" size="inline" onClick={onForgot}>
           {t.auth.login.forgot}
