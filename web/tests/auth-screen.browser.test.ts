@@ -175,8 +175,12 @@ describe('signing in', () => {
     expect(await toast().innerText()).toContain('Invalid email or password');
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
     await expect.poll(() => toast().count()).toBe(1);
-    const box = await toast().boundingBox();
+    // The second toast replaces the first with an animation; measure it once it is on screen.
+    await toast().waitFor({ state: 'visible' });
+    let box: { width: number } | null = null;
+    await expect.poll(async () => (box = await toast().boundingBox())).not.toBeNull();
     expect(box!.width).toBeLessThanOrEqual(420);
+    expect(await toast().count()).toBe(1);
     await screenshot(page, 'auth-login-failed-en-1280');
   });
 
