@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currency, type CatalogLocale, type Currency } from './money.js';
+import type { ToolDestination } from './tool-destination.js';
 
 /** Product ids in catalogue order (spec section 3). The order is what the pages show. */
 export const productIds = [
@@ -39,9 +40,11 @@ export interface Product {
   readonly currency: Currency;
   readonly popular?: boolean;
   /**
-   * Placeholder link to the external chatbot. The access service may override it from its
-   * configuration; nothing else should hard-code GPT links.
+   * Where the tool opens: a placeholder custom GPT link by default. The access service applies
+   * its configuration with `resolveDestinations`; nothing else should hard-code tool links.
    */
+  readonly destination: ToolDestination;
+  /** @deprecated The default `destination.url`, kept for existing callers; use `destination`. */
   readonly gptUrl: string;
   /** Example prompts shown in the user guide. */
   readonly examplePrompts: readonly string[];
@@ -404,6 +407,7 @@ export const products: readonly Product[] = copy.map(
     image: `/products/${item.id}.svg`,
     priceCents: PRODUCT_PRICE_CENTS,
     currency,
+    destination: { kind: 'custom-gpt', url: placeholderGptUrl(item.id) },
     gptUrl: placeholderGptUrl(item.id),
     checkout: index < CHECKOUT_COUNT,
   }),

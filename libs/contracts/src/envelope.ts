@@ -15,6 +15,12 @@ export const eventEnvelopeSchema = z.object({
   version: z.number().int().positive(),
   occurredAt: z.iso.datetime({ offset: true }),
   streamId: z.string().min(1),
+  /**
+   * The event's 1-based position in its stream (additive: absent in events published before
+   * it existed). Streams also hold events that are never published, so numbers may skip; a
+   * consumer compares them, it never expects the next one.
+   */
+  streamVersion: z.number().int().positive().optional(),
   correlationId: z.string().min(1),
   causationId: z.string().min(1).nullable(),
   data: z.unknown(),

@@ -1,18 +1,64 @@
 import type { EventDefinition } from './envelope.js';
 import { eventKey } from './envelope.js';
 import {
+  AccessCodeRotatedV1,
+  AccessExtendedV1,
+  AccessGrantedV1,
+  AccessRestoredV1,
+  AccessRevokedV1,
+  AccessSuspendedV1,
+  GptOpenedV1,
+} from './access/index.js';
+import {
+  DisputeClosedV1,
+  PaymentDisputedV1,
+  PaymentFailedV1,
+  PaymentRefundedV1,
+  PaymentSucceededV1,
+  SubscriptionActivatedV1,
+  SubscriptionChangedV1,
+  SubscriptionEndedV1,
+  SubscriptionRenewedV1,
+  TrialStartedV1,
+} from './billing/index.js';
+import {
   PasswordChangedV1,
   SessionsRevokedV1,
   UserRegisteredV1,
   UserRoleChangedV1,
 } from './identity/index.js';
+import { TicketMessagePostedV1, TicketOpenedV1, TicketStatusChangedV1 } from './support/index.js';
 
 /** Every integration event known to the system, for consumers that validate by key. */
 export const integrationEvents: readonly EventDefinition[] = [
+  // identity
   UserRegisteredV1,
   PasswordChangedV1,
   SessionsRevokedV1,
   UserRoleChangedV1,
+  // billing
+  PaymentSucceededV1,
+  PaymentFailedV1,
+  PaymentRefundedV1,
+  PaymentDisputedV1,
+  DisputeClosedV1,
+  SubscriptionActivatedV1,
+  SubscriptionRenewedV1,
+  SubscriptionChangedV1,
+  SubscriptionEndedV1,
+  TrialStartedV1,
+  // access
+  AccessGrantedV1,
+  AccessExtendedV1,
+  AccessRevokedV1,
+  AccessSuspendedV1,
+  AccessRestoredV1,
+  GptOpenedV1,
+  AccessCodeRotatedV1,
+  // support
+  TicketOpenedV1,
+  TicketMessagePostedV1,
+  TicketStatusChangedV1,
 ];
 
 const byKey = new Map(integrationEvents.map((d) => [eventKey(d), d]));

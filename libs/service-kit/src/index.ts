@@ -7,3 +7,4 @@ export * from './auth/index.js';
 export * from './config/index.js';
 export * from './lifecycle/index.js';
 export * from './service/index.js';
+export * from './domain/index.js';

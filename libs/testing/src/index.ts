@@ -7,3 +7,5 @@ export * from './child-process.js';
 export * from './service-env.js';
 export * from './prisma-drift.js';
 export * from './event-publisher.js';
+export * from './decider-spec.js';
+export * from './reaction-spec.js';

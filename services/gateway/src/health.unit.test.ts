@@ -6,7 +6,7 @@ import {
   startGateway,
   type FakeService,
   type TestGateway,
-} from './harness.test.js';
+} from './harness.fixture.js';
 
 const ready = (name: string) =>
   startFakeService(name, (req, res) => {

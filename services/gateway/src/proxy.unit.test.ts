@@ -6,7 +6,7 @@ import {
   startGateway,
   type FakeService,
   type TestGateway,
-} from './harness.test.js';
+} from './harness.fixture.js';
 import { SERVICE_NAMES, type ServiceName } from './routes-table.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

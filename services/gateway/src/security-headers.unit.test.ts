@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deadUrl, request, startGateway, type TestGateway } from './harness.test.js';
+import { deadUrl, request, startGateway, type TestGateway } from './harness.fixture.js';
 
 const directives = (csp: string | undefined) =>
   new Map(

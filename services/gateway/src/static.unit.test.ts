@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deadUrl, request, startGateway, type TestGateway } from './harness.test.js';
+import { deadUrl, request, startGateway, type TestGateway } from './harness.fixture.js';
 
 const INDEX = '<!doctype html><html><head><title>Ministerio IA</title></head><body></body></html>';
 const BUNDLE = `console.log(${JSON.stringify('x'.repeat(4000))});`;

@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import { loginRequestSchema, registerFormSchema, resetPasswordRequestSchema } from './auth.js';
 import { verifyGptAccessRequestSchema } from './access.js';
 import { createTicketRequestSchema } from './tickets.js';
 import { chatRequestSchema } from './support-chat.js';
-
-const messages = (schema: z.ZodType, value: unknown) => {
-  const result = schema.safeParse(value);
-  return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-};
+import { messages } from './messages.fixture.js';
 
 // Spec section 5 words these messages; the web shows them as they are.
 describe('browser API validation messages', () => {

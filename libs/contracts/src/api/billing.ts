@@ -1,12 +1,23 @@
 import { z } from 'zod';
+import { currencyCodeSchema, planTypeSchema } from '../fields.js';
+import { subscriptionStatusSchema } from '../billing/subscription-status.js';
+import { singleLineText } from '../text.js';
 import { productIdSchema } from './access.js';
 
-export const planTypeSchema = z.enum(['monthly', 'annual']);
-export type PlanType = z.infer<typeof planTypeSchema>;
+export { planTypeSchema, type PlanType } from '../fields.js';
 
+/** The spec's amounts in the browser API: a decimal string with two places ('9.99'). */
+export const amountStringSchema = z
+  .string()
+  .regex(/^\d+\.\d{2}$/, 'Amount must be a decimal string such as 9.99');
+
+const instant = z.iso.datetime({ offset: true });
+
+// POST /api/create-payment-intent
 export const createPaymentIntentRequestSchema = z.object({ productId: productIdSchema });
 export type CreatePaymentIntentRequest = z.infer<typeof createPaymentIntentRequestSchema>;
 
+/** The answer of both checkout calls: the spec reads only `clientSecret`. */
 export const clientSecretResponseSchema = z.object({
   clientSecret: z.string(),
   paymentIntentId: z.string().optional(),
@@ -15,13 +26,116 @@ export const clientSecretResponseSchema = z.object({
 });
 export type ClientSecretResponse = z.infer<typeof clientSecretResponseSchema>;
 
+export const createPaymentIntentResponseSchema = z.object({
+  clientSecret: z.string(),
+  paymentIntentId: z.string().optional(),
+});
+export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponseSchema>;
+
+// POST /api/subscriptions
 export const createSubscriptionRequestSchema = z.object({
-  priceId: z.string().trim().min(1, 'Price is required'),
+  priceId: singleLineText({ trim: true, max: 255, minMessage: 'Price is required' }),
   planType: planTypeSchema,
 });
 export type CreateSubscriptionRequest = z.infer<typeof createSubscriptionRequestSchema>;
 
+/** `clientSecret` is the first invoice's confirmation secret (payment_behavior default_incomplete). */
+export const createSubscriptionResponseSchema = z.object({
+  clientSecret: z.string(),
+  subscriptionId: z.string().optional(),
+});
+export type CreateSubscriptionResponse = z.infer<typeof createSubscriptionResponseSchema>;
+
+// POST /api/confirm-payment
 export const confirmPaymentRequestSchema = z.object({
-  paymentIntentId: z.string().trim().min(1, 'Payment is required'),
+  paymentIntentId: singleLineText({ trim: true, max: 255, minMessage: 'Payment is required' }),
 });
 export type ConfirmPaymentRequest = z.infer<typeof confirmPaymentRequestSchema>;
+
+/** Stripe's PaymentIntent statuses: confirm-payment reports what the provider says. */
+export const paymentIntentStatuses = [
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+  'requires_capture',
+  'canceled',
+  'succeeded',
+] as const;
+export const paymentIntentStatusSchema = z.enum(paymentIntentStatuses);
+export type PaymentIntentStatus = z.infer<typeof paymentIntentStatusSchema>;
+
+export const confirmPaymentResponseSchema = z.object({
+  status: paymentIntentStatusSchema,
+  /** Our payment's id, once billing has recorded the outcome. */
+  paymentId: z.uuid().optional(),
+  message: z.string().optional(),
+});
+export type ConfirmPaymentResponse = z.infer<typeof confirmPaymentResponseSchema>;
+
+// GET /api/billing/config
+/** What the checkout needs to load the payment form: Stripe.js, or the labelled sandbox. */
+export const billingConfigResponseSchema = z.object({
+  sandbox: z.boolean(),
+  publishableKey: z.string(),
+});
+export type BillingConfigResponse = z.infer<typeof billingConfigResponseSchema>;
+
+// GET /api/billing
+export const invoiceStatuses = ['succeeded', 'pending', 'failed', 'refunded', 'disputed'] as const;
+export const invoiceStatusSchema = z.enum(invoiceStatuses);
+
+export const billingPlanSchema = z.object({
+  planType: planTypeSchema,
+  status: subscriptionStatusSchema,
+  currentPeriodEnd: instant,
+  cancelAtPeriodEnd: z.boolean(),
+  priceCents: z.number().int().nonnegative(),
+  currency: currencyCodeSchema,
+});
+export type BillingPlan = z.infer<typeof billingPlanSchema>;
+
+export const billingCardSchema = z.object({
+  brand: z.string(),
+  last4: z.string().regex(/^\d{4}$/),
+  expMonth: z.number().int().min(1).max(12),
+  expYear: z.number().int(),
+});
+export type BillingCard = z.infer<typeof billingCardSchema>;
+
+export const billingInvoiceSchema = z.object({
+  id: z.string(),
+  createdAt: instant,
+  description: z.string(),
+  amount: amountStringSchema,
+  status: invoiceStatusSchema,
+  receiptUrl: z.url().nullable(),
+});
+export type BillingInvoice = z.infer<typeof billingInvoiceSchema>;
+
+/** The dashboard's Billing Management card: the signed-in user's own billing. */
+export const billingOverviewResponseSchema = z.object({
+  plan: billingPlanSchema.nullable(),
+  trialEndsAt: instant.nullable(),
+  card: billingCardSchema.nullable(),
+  invoices: z.array(billingInvoiceSchema),
+});
+export type BillingOverviewResponse = z.infer<typeof billingOverviewResponseSchema>;
+
+// POST /api/billing/subscription/change-plan
+export const changePlanRequestSchema = z.object({ planType: planTypeSchema });
+export type ChangePlanRequest = z.infer<typeof changePlanRequestSchema>;
+
+// POST /api/billing/payment-method
+/** A SetupIntent to replace the card; the browser confirms it with the provider. */
+export const paymentMethodSetupResponseSchema = z.object({
+  clientSecret: z.string(),
+  setupIntentId: z.string(),
+});
+export type PaymentMethodSetupResponse = z.infer<typeof paymentMethodSetupResponseSchema>;
+
+// Admin refunds (admin role, enforced by billing)
+export const adminRefundRequestSchema = z.object({
+  paymentId: z.uuid('Payment is required'),
+});
+export type AdminRefundRequest = z.infer<typeof adminRefundRequestSchema>;

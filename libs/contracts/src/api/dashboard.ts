@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { productAccessSchema } from './access.js';
 
+/** GET /api/dashboard: the spec's four fields, plus optional extras the spec's client ignores. */
 export const dashboardResponseSchema = z.object({
   user: z.object({ name: z.string() }),
   availableProducts: z.array(
@@ -9,6 +11,8 @@ export const dashboardResponseSchema = z.object({
       description: z.string(),
       price: z.number(),
       purchased: z.boolean(),
+      /** How the user holds this product (absent when not usable). */
+      access: productAccessSchema.optional(),
     }),
   ),
   purchasedGpts: z.array(
@@ -28,5 +32,7 @@ export const dashboardResponseSchema = z.object({
       status: z.string(),
     }),
   ),
+  /** The user's personal access code (the "código MIA") that GPTs ask for. */
+  accessCode: z.string().optional(),
 });
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;

@@ -57,10 +57,16 @@ describe('runMigrations', () => {
       'parked_events',
       'relay_position',
       'schema_migrations',
+      'snapshots',
+      'stream_positions',
       'things',
     ]);
     const versions = await query(db.url, 'SELECT version FROM svc.schema_migrations ORDER BY 1');
-    expect(versions.map((v) => v.version)).toEqual(['20260101000000', '20261121000100']);
+    expect(versions.map((v) => v.version)).toEqual([
+      '20260101000000',
+      '20261121000100',
+      '20261123000000',
+    ]);
     expect(await query(db.url, "SELECT 1 FROM pg_tables WHERE schemaname = 'public'")).toEqual([]);
   });
 

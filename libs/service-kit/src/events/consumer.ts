@@ -12,7 +12,7 @@ import {
 } from '@nats-io/jetstream';
 import { headers, type NatsConnection } from '@nats-io/transport-node';
 import { runWithContext, sanitizeId } from '../context.js';
-import type { TransactionRunner } from '../db/sql.js';
+import type { TransactionRunner, TxContext } from '../db/sql.js';
 import type { Logger } from '../logger.js';
 import { backoffDelay, type BackoffOptions } from './backoff.js';
 import { parseDelivery, subscriptionIndex, type ParsedDelivery } from './delivery.js';
@@ -22,12 +22,16 @@ import {
   NATS_HEADER_ERROR,
   NATS_HEADER_REQUEST_ID,
 } from './envelope.js';
+import { createCommandHandler } from '../domain/command-handler.js';
+import { randomIds, systemClock, type Clock, type IdGenerator } from '../domain/clock.js';
+import { createEventStore, type EventStore } from './event-store.js';
 import { isProcessed, processOnce } from './inbox.js';
+import { advanceStreamPosition } from './stream-positions.js';
 import { eventMetrics } from './metrics.js';
 import { recordParked } from './parking.js';
 import { KeyedQueue, Semaphore } from './semaphore.js';
 import { dlqSubject, streamNames } from './streams.js';
-import type { Subscription } from './subscription.js';
+import type { ReactionContext, Subscription } from './subscription.js';
 import { sleep } from './wakeup.js';
 
 export interface ConsumerOptions<Tx> {
@@ -46,8 +50,21 @@ export interface ConsumerOptions<Tx> {
   backoff?: BackoffOptions;
   /** Redelivery after this long without an ack (handler or process hung). */
   ackWaitMs?: number;
-  /** Messages handled at once; events of one stream are still handled in order. */
+  /**
+   * Messages handled at once. Events of one source stream are handled one after another in
+   * the order the broker delivers them, retries included: a failing event is retried in place
+   * (with backoff) while the later events of its stream wait, until it succeeds or is parked.
+   * Across replicas, order is not guaranteed; see Subscription.ordering.
+   */
   concurrency?: number;
+  /**
+   * The service's event store, so reactions append through its projections. Defaults to a
+   * store over `runner` and `schema` without projections.
+   */
+  store?: EventStore<Tx>;
+  /** The service's clock and id generator, handed to the deciders reactions run. */
+  clock?: Clock;
+  newId?: IdGenerator;
   /** Called after a handler's transaction committed and before the ack. */
   onHandled?: (envelope: EventEnvelope) => void | Promise<void>;
 }
@@ -80,7 +97,11 @@ export function createConsumer<Tx>(options: ConsumerOptions<Tx>): EventConsumer 
     ackWaitMs = 30_000,
     concurrency = 4,
     onHandled,
+    clock = systemClock,
+    newId = randomIds,
   } = options;
+  const store = options.store ?? createEventStore({ runner, schema, clock });
+  const commands = createCommandHandler({ store, clock, newId });
   if (!NAME.test(name)) throw new Error(`Consumer name "${name}" may use only A-Z a-z 0-9 _ -`);
   const index = subscriptionIndex(options.subscriptions);
   const subjects = new Set(options.subscriptions.map((s) => eventSubject(prefix, s.event)));
@@ -145,8 +166,13 @@ export function createConsumer<Tx>(options: ConsumerOptions<Tx>): EventConsumer 
     }
   }
 
-  async function park(msg: JsMsg, error: string, envelope?: EventEnvelope): Promise<void> {
-    const deliveries = msg.info.deliveryCount;
+  async function park(
+    msg: JsMsg,
+    error: string,
+    envelope?: EventEnvelope,
+    attempts = msg.info.deliveryCount,
+  ): Promise<void> {
+    const deliveries = attempts;
     const type = envelope?.type ?? 'unreadable';
     const messageKey = envelope?.id ?? `seq:${msg.info.streamSequence}`;
     try {
@@ -179,13 +205,55 @@ export function createConsumer<Tx>(options: ConsumerOptions<Tx>): EventConsumer 
     }
   }
 
-  async function handle(msg: JsMsg, parsed: Extract<ParsedDelivery<Tx>, { kind: 'handle' }>) {
+  /** The subscription's effect, in the inbox row's transaction. */
+  async function react(
+    parsed: Extract<ParsedDelivery<Tx>, { kind: 'handle' }>,
+    tx: TxContext<Tx>,
+  ): Promise<void> {
     const { envelope, data, subscription } = parsed;
-    const deliveries = msg.info.deliveryCount;
+    if (subscription.ordering === 'newest-wins' && envelope.streamVersion !== undefined) {
+      const seen = await advanceStreamPosition(
+        tx.sql,
+        schema,
+        name,
+        envelope.streamId,
+        envelope.streamVersion,
+      );
+      if (seen === 'stale') {
+        log.debug(
+          { eventId: envelope.id, streamVersion: envelope.streamVersion },
+          'older event skipped',
+        );
+        return;
+      }
+    }
+    const session = store.within(tx);
+    const ctx: ReactionContext<Tx> = {
+      ...session,
+      now: clock(),
+      decide: (streamId, decider, command, appendOptions) =>
+        commands.handleIn(session, streamId, decider, command, appendOptions),
+    };
+    await subscription.handle(data, { ...envelope, data }, ctx);
+  }
+
+  /** Keeps the message from being redelivered elsewhere while this process waits to retry it. */
+  async function waitToRetry(msg: JsMsg, delayMs: number): Promise<void> {
+    const until = Date.now() + delayMs;
+    while (!stopped && Date.now() < until) {
+      msg.working();
+      await sleep(Math.min(until - Date.now(), ackWaitMs / 3), stopping.signal);
+    }
+  }
+
+  async function handle(msg: JsMsg, parsed: Extract<ParsedDelivery<Tx>, { kind: 'handle' }>) {
+    const { envelope } = parsed;
     const type = envelope.type;
-    if (deliveries > maxDeliver) {
-      // Earlier attempts never got to an ack (hung handler or crashed process); one of them may
-      // still have committed.
+    if (stopped) return void msg.nak();
+    // Deliveries before this one ended without an ack (hung handler or crashed process).
+    let attempt = msg.info.deliveryCount;
+    if (attempt > maxDeliver) {
+      // One of them may still have committed.
       if (await isProcessed(runner.sql, schema, name, envelope.id)) return void msg.ack();
       return park(msg, `no successful attempt in ${maxDeliver} deliveries`, envelope);
     }
@@ -194,22 +262,25 @@ export function createConsumer<Tx>(options: ConsumerOptions<Tx>): EventConsumer 
       correlationId: envelope.correlationId,
       causationId: envelope.id,
     };
-    try {
-      const outcome = await runWithContext(context, () =>
-        processOnce(runner, schema, name, envelope.id, (ctx) =>
-          subscription.handle(data, { ...envelope, data }, ctx),
-        ),
-      );
-      if (!outcome.processed) log.debug({ eventId: envelope.id }, 'duplicate delivery skipped');
-      eventMetrics.consumed.inc({ consumer: name, type });
-    } catch (err) {
-      eventMetrics.failed.inc({ consumer: name, type });
-      const error = err instanceof Error ? err.message : String(err);
-      if (deliveries >= maxDeliver) return park(msg, error, envelope);
-      const delay = backoffDelay(deliveries, backoff);
-      log.warn({ err, eventId: envelope.id, type, deliveries, delay }, 'handler failed; retrying');
-      msg.nak(delay);
-      return;
+    for (;;) {
+      try {
+        const outcome = await runWithContext(context, () =>
+          processOnce(runner, schema, name, envelope.id, (tx) => react(parsed, tx)),
+        );
+        if (!outcome.processed) log.debug({ eventId: envelope.id }, 'duplicate delivery skipped');
+        eventMetrics.consumed.inc({ consumer: name, type });
+        break;
+      } catch (err) {
+        eventMetrics.failed.inc({ consumer: name, type });
+        const error = err instanceof Error ? err.message : String(err);
+        if (attempt >= maxDeliver) return park(msg, error, envelope, attempt);
+        const delay = backoffDelay(attempt, backoff);
+        log.warn({ err, eventId: envelope.id, type, attempt, delay }, 'handler failed; retrying');
+        await waitToRetry(msg, delay);
+        // Stopping: hand the event back; the broker redelivers it here or to another replica.
+        if (stopped) return void msg.nak();
+        attempt += 1;
+      }
     }
     await onHandled?.(envelope);
     // Committed: a lost ack only means a redelivery that the inbox turns into a no-op.
@@ -222,16 +293,22 @@ export function createConsumer<Tx>(options: ConsumerOptions<Tx>): EventConsumer 
     const parsed = parseDelivery<Tx>(msg.string(), index);
     if (parsed.kind === 'ignore') return msg.ack();
     if (parsed.kind === 'invalid') return park(msg, parsed.reason, parsed.envelope);
-    await ordered.run(parsed.envelope.streamId, () => handle(msg, parsed));
+    // The slot is taken once it is this event's turn in its stream, so events queued behind a
+    // retrying one do not hold slots that other streams could use.
+    await ordered.run(parsed.envelope.streamId, async () => {
+      await slots.acquire();
+      try {
+        await handle(msg, parsed);
+      } finally {
+        slots.release();
+      }
+    });
   }
 
   function track(work: Promise<void>) {
     const tracked = work
       .catch((err: unknown) => log.error({ err }, 'message handling failed'))
-      .finally(() => {
-        slots.release();
-        inFlight.delete(tracked);
-      });
+      .finally(() => inFlight.delete(tracked));
     inFlight.add(tracked);
   }
 
@@ -252,7 +329,7 @@ export function createConsumer<Tx>(options: ConsumerOptions<Tx>): EventConsumer 
             msg.nak();
             continue;
           }
-          await slots.acquire();
+          // Unbounded here on purpose: the broker's max_ack_pending bounds what is in flight.
           track(dispatch(msg));
         }
       } catch (err) {

@@ -10,6 +10,7 @@ export function toEnvelope(event: StoredEvent): EventEnvelope {
     version: event.version,
     occurredAt: event.occurredAt,
     streamId: event.streamId,
+    streamVersion: event.streamVersion,
     correlationId: event.metadata.correlationId,
     causationId: event.metadata.causationId,
     data: event.data,

@@ -25,6 +25,7 @@ describe('toEnvelope', () => {
       version: 1,
       occurredAt: '2026-11-21T10:00:00.000Z',
       streamId: 'user-1',
+      streamVersion: 3,
       correlationId: 'corr',
       causationId: 'cause',
       data: { userId: 'u' },

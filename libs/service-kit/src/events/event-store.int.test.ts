@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runWithContext } from '../context.js';
 import type { PoolClient } from 'pg';
 import { createEventStore, type EventStore } from './event-store.js';
-import { kitDatabase, SCHEMA, testEvents, ThingHappened } from './fixtures.test.js';
+import { kitDatabase, SCHEMA, testEvents, ThingHappened } from './fixtures.fixture.js';
 import type { Projection } from './projection.js';
 import { ConcurrencyError } from './types.js';
 

@@ -53,6 +53,10 @@ export interface EventStoreSession<Tx> extends TxContext<Tx> {
 
 export interface EventStore<Tx> {
   readonly schema: string;
+  /** Executor outside any transaction, for reads. */
+  readonly sql: Sql;
+  /** The clock that stamps `occurredAt` (the service's one clock). */
+  readonly clock: () => Date;
   /** Runs `fn` in a new transaction (the unit of work). */
   transaction<T>(fn: (session: EventStoreSession<Tx>) => Promise<T>): Promise<T>;
   /** Uses a transaction opened elsewhere, e.g. a consumer handler's (inbox + effect together). */
@@ -197,6 +201,8 @@ export function createEventStore<Tx>({
 
   return {
     schema,
+    sql: runner.sql,
+    clock,
     transaction,
     within: (ctx) => session(ctx, count),
     append: (streamId, expected, events, options) =>

@@ -18,7 +18,7 @@ export async function processOnce<Tx, T>(
   const inbox = qualified(schema, 'inbox');
   return runner.transaction(async (ctx) => {
     const inserted = await ctx.sql.query(
-      `INSERT INTO ${inbox} (consumer, event_id) VALUES ($1, $2::uuid)
+      `INSERT INTO ${inbox} (consumer, event_id) VALUES ($1, $2)
        ON CONFLICT DO NOTHING RETURNING event_id::text AS event_id`,
       [consumer, eventId],
     );
@@ -35,7 +35,7 @@ export async function isProcessed(
   eventId: string,
 ): Promise<boolean> {
   const rows = await sql.query(
-    `SELECT 1 AS found FROM ${qualified(schema, 'inbox')} WHERE consumer = $1 AND event_id = $2::uuid`,
+    `SELECT 1 AS found FROM ${qualified(schema, 'inbox')} WHERE consumer = $1 AND event_id = $2`,
     [consumer, eventId],
   );
   return rows.length > 0;

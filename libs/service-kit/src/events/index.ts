@@ -14,3 +14,4 @@ export * from './metrics.js';
 export { eventsChannel } from './append-lock.js';
 export { definitionLookup, type DefinitionLookup } from './definitions.js';
 export { parseDelivery, type ParsedDelivery } from './delivery.js';
+export * from './stream-positions.js';

@@ -12,7 +12,7 @@ import {
   testEvents,
   testLogger,
   ThingHappened,
-} from './fixtures.test.js';
+} from './fixtures.fixture.js';
 import { createRelay } from './relay.js';
 import { eventMetrics } from './metrics.js';
 import { ensureStreams } from './streams.js';

@@ -18,7 +18,7 @@ export async function recordParked(sql: Sql, schema: string, parked: ParkedMessa
   await sql.query(
     `INSERT INTO ${qualified(schema, 'parked_events')}
        (consumer, message_key, event_id, event_type, subject, payload, error, deliveries)
-     VALUES ($1, $2, $3::uuid, $4, $5, $6, $7, $8::int)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::int)
      ON CONFLICT (consumer, message_key) DO NOTHING
      RETURNING id`,
     [

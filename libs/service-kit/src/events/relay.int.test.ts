@@ -15,7 +15,7 @@ import {
   testEvents,
   testLogger,
   ThingHappened,
-} from './fixtures.test.js';
+} from './fixtures.fixture.js';
 import { createRelay } from './relay.js';
 import { on } from './subscription.js';
 
@@ -118,6 +118,7 @@ describe('relay', () => {
       version: 1,
       occurredAt: published!.occurredAt,
       streamId: stream,
+      streamVersion: published!.streamVersion,
       correlationId: 'corr-42',
       causationId: null,
       data: { n: 1, label: 'a' },
@@ -166,14 +167,17 @@ describe('relay', () => {
     ]);
     const messagesBefore = await streamMessages();
 
-    const child = await spawnTs(fileURLToPath(new URL('./relay-child.test.ts', import.meta.url)), {
-      RELAY_CHILD: JSON.stringify({
-        dbUrl: kit.db.url,
-        natsUrl: nats.url,
-        prefix: nats.prefix,
-        publisher,
-      }),
-    });
+    const child = await spawnTs(
+      fileURLToPath(new URL('./relay-child.fixture.ts', import.meta.url)),
+      {
+        RELAY_CHILD: JSON.stringify({
+          dbUrl: kit.db.url,
+          natsUrl: nats.url,
+          prefix: nats.prefix,
+          publisher,
+        }),
+      },
+    );
     const exit = await child.exited;
     expect(exit.signal, exit.output).toBe('SIGKILL');
     // The first event reached the broker, the position did not move, the second was never sent.

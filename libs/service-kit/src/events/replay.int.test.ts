@@ -7,7 +7,7 @@ import {
   SCHEMA,
   testEvents,
   ThingHappened,
-} from './fixtures.test.js';
+} from './fixtures.fixture.js';
 import type { Projection } from './projection.js';
 import { rebuildProjections } from './replay.js';
 

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { API_ERROR_CODES, type ApiError } from '@mia/contracts';
+import { DOMAIN_ERROR_STATUS, DomainError } from '../domain/errors.js';
 import type { Logger } from '../logger.js';
 import { HttpError } from './errors.js';
 
@@ -38,7 +39,8 @@ function bodyParserAnswer(error: BodyParserError): HttpError {
 }
 
 /**
- * The one error shape `{ message, code?, details? }`. HttpErrors are answered as they are;
+ * The one error shape `{ message, code?, details? }`. HttpErrors are answered as they are,
+ * DomainErrors with their kind's status;
  * anything else is a bug: logged with its stack, answered 500 without detail.
  */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
@@ -48,7 +50,15 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
 
     let answer: HttpError;
     if (error instanceof HttpError) answer = error;
-    else if (isBodyParserError(error) && error.status < 500) answer = bodyParserAnswer(error);
+    else if (error instanceof DomainError) {
+      // A refused command: the rule's own message, with the status its kind stands for.
+      answer = new HttpError(
+        DOMAIN_ERROR_STATUS[error.kind],
+        error.message,
+        error.code,
+        error.details,
+      );
+    } else if (isBodyParserError(error) && error.status < 500) answer = bodyParserAnswer(error);
     else {
       logger.error({ err: error, method: req.method, path: req.path }, 'unhandled error');
       answer = new HttpError(500, 'Internal server error');

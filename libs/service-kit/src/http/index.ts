@@ -7,3 +7,4 @@ export * from './health.js';
 export * from './metrics.js';
 export * from './request-context.js';
 export * from './validation.js';
+export * from './route.js';

@@ -5,7 +5,9 @@ import type { z } from 'zod';
 import type { SessionAuth } from '../auth/middleware.js';
 import type { RevocationList } from '../auth/revocations.js';
 import type { BaseConfig } from '../config/base.js';
-import type { TransactionRunner } from '../db/sql.js';
+import type { TransactionRunner, TxContext } from '../db/sql.js';
+import type { Clock, IdGenerator } from '../domain/clock.js';
+import type { CommandHandler } from '../domain/command-handler.js';
 import type { EventStore } from '../events/event-store.js';
 import type { Projection } from '../events/projection.js';
 import type { Subscription } from '../events/subscription.js';
@@ -24,6 +26,11 @@ export interface ServiceContext<C extends BaseConfig, Tx, Db> {
   db: Db;
   runner: TransactionRunner<Tx>;
   events: EventStore<Tx>;
+  /** Runs commands through deciders against `events` (fold, decide, append, retry). */
+  commands: CommandHandler<Tx>;
+  /** The service's one clock: commands decide with it and the store stamps events with it. */
+  clock: Clock;
+  newId: IdGenerator;
   nats: NatsConnection;
   auth: SessionAuth;
   revocations: RevocationList;
@@ -44,22 +51,43 @@ export interface ConsumerDefinition<Tx> {
 }
 
 /**
+ * A read model written only by a consumer (not derived from the service's own store), and how
+ * to empty it: `reprocess <consumer>` empties it and reads the source streams again.
+ */
+export interface ConsumerReadModel<Tx> {
+  /** The consumer's name as in ConsumerDefinition.name. */
+  consumer: string;
+  reset(ctx: TxContext<Tx>): Promise<void>;
+}
+
+/**
  * Everything that makes a service different from the others; startService does the rest
  * (config, logging, migrations, pool, NATS, event store, relay, consumers, auth, health).
  */
-export interface ServiceDefinition<S extends z.ZodObject, Tx, Db> {
+export interface ServiceDefinition<S extends z.ZodObject, Tx, Db, D = void> {
   name: string;
   configSchema: S;
   /** The service's SQL migrations (dbmate format); the kit's own are applied first. */
   migrationsDir: string;
   database(pool: pg.Pool, config: z.output<S>): ServiceDatabase<Tx, Db>;
   projections?(ctx: ServiceContext<z.output<S> & BaseConfig, Tx, Db>): readonly Projection<Tx>[];
+  /**
+   * Builds the service's own dependencies once (hashers, mailers, provider clients); the
+   * result is handed to routes, consumers, onStart and shutdownSteps.
+   */
+  setup?(ctx: ServiceContext<z.output<S> & BaseConfig, Tx, Db>): D;
   consumers?(
     ctx: ServiceContext<z.output<S> & BaseConfig, Tx, Db>,
+    deps: D,
   ): readonly ConsumerDefinition<Tx>[];
-  routes(app: Express, ctx: ServiceContext<z.output<S> & BaseConfig, Tx, Db>): void;
+  /** Consumer-fed read models that `reprocess` can rebuild. */
+  readModels?: readonly ConsumerReadModel<Tx>[];
+  routes(app: Express, ctx: ServiceContext<z.output<S> & BaseConfig, Tx, Db>, deps: D): void;
   /** Work after migrations and before serving, e.g. applying configured roles. */
-  onStart?(ctx: ServiceContext<z.output<S> & BaseConfig, Tx, Db>): Promise<void>;
+  onStart?(ctx: ServiceContext<z.output<S> & BaseConfig, Tx, Db>, deps: D): Promise<void>;
   /** Extra things to stop on shutdown, before NATS and the pool close. */
-  shutdownSteps?(ctx: ServiceContext<z.output<S> & BaseConfig, Tx, Db>): readonly ShutdownStep[];
+  shutdownSteps?(
+    ctx: ServiceContext<z.output<S> & BaseConfig, Tx, Db>,
+    deps: D,
+  ): readonly ShutdownStep[];
 }

@@ -12,6 +12,8 @@ import { runMigrations } from '../db/migrate.js';
 import { createPool, withSearchPath } from '../db/pool.js';
 import { createConsumer, type EventConsumer } from '../events/consumer.js';
 import { createEventStore } from '../events/event-store.js';
+import { randomIds, systemClock, type Clock, type IdGenerator } from '../domain/clock.js';
+import { createCommandHandler } from '../domain/command-handler.js';
 import { createRelay } from '../events/relay.js';
 import { createHttpApp } from '../http/create-app.js';
 import { natsReadiness, postgresReadiness } from '../http/health.js';
@@ -24,14 +26,19 @@ import { connectNats, ensureStreamsWithRetry } from './nats.js';
 export interface StartOptions {
   /** Environment to read instead of process.env (tests: a test database, a unique prefix). */
   env?: Record<string, string | undefined>;
+  /** The service's clock and ids (tests: a manual clock); default the system's. */
+  clock?: Clock;
+  newId?: IdGenerator;
 }
 
-export interface RunningService<C extends BaseConfig, Tx, Db> {
+export interface RunningService<C extends BaseConfig, Tx, Db, D = void> {
   url: string;
   port: number;
   app: Express;
   server: Server;
   ctx: ServiceContext<C, Tx, Db>;
+  /** What the definition's setup built. */
+  deps: D;
   /** Resolves once the JetStream streams exist and the consumers are pulling. */
   eventsReady: Promise<void>;
   /** Everything to stop, in order (for gracefulShutdown); `stop()` runs them all. */
@@ -44,10 +51,10 @@ export interface RunningService<C extends BaseConfig, Tx, Db> {
  * relay, consumers, session auth, HTTP with health and metrics. HTTP comes up before the
  * broker is reachable; readiness reports it, and events wait in the store meanwhile.
  */
-export async function startService<S extends z.ZodObject, Tx, Db>(
-  def: ServiceDefinition<S, Tx, Db>,
+export async function startService<S extends z.ZodObject, Tx, Db, D = void>(
+  def: ServiceDefinition<S, Tx, Db, D>,
   options: StartOptions = {},
-): Promise<RunningService<z.output<S> & BaseConfig, Tx, Db>> {
+): Promise<RunningService<z.output<S> & BaseConfig, Tx, Db, D>> {
   type C = z.output<S> & BaseConfig;
   const config = loadConfig(def.configSchema, options.env ?? process.env) as C;
   const logger = createLogger(config.SERVICE_NAME ?? def.name, config.LOG_LEVEL);
@@ -79,6 +86,9 @@ export async function startService<S extends z.ZodObject, Tx, Db>(
     runner: database.runner,
     // Projections are attached below; they may need the context themselves.
     events: undefined as never,
+    commands: undefined as never,
+    clock: options.clock ?? systemClock,
+    newId: options.newId ?? randomIds,
     nats,
     auth,
     revocations,
@@ -87,9 +97,12 @@ export async function startService<S extends z.ZodObject, Tx, Db>(
     runner: database.runner,
     schema,
     projections: def.projections?.(ctx) ?? [],
+    clock: ctx.clock,
   });
+  ctx.commands = createCommandHandler({ store: ctx.events, clock: ctx.clock, newId: ctx.newId });
+  const deps = def.setup ? def.setup(ctx) : (undefined as D);
 
-  await def.onStart?.(ctx);
+  await def.onStart?.(ctx, deps);
 
   const relay = createRelay({
     url: withSearchPath(config.DATABASE_URL, schema),
@@ -99,9 +112,12 @@ export async function startService<S extends z.ZodObject, Tx, Db>(
     logger,
     publisher: def.name,
   });
-  const consumers: EventConsumer[] = (def.consumers?.(ctx) ?? []).map((c) =>
+  const consumers: EventConsumer[] = (def.consumers?.(ctx, deps) ?? []).map((c) =>
     createConsumer({
       runner: database.runner,
+      store: ctx.events,
+      clock: ctx.clock,
+      newId: ctx.newId,
       schema,
       nats,
       prefix: config.NATS_PREFIX,
@@ -134,7 +150,7 @@ export async function startService<S extends z.ZodObject, Tx, Db>(
     readiness: [postgresReadiness(pool), natsReadiness(nats)],
     allowedOrigins: allowedOrigins(config),
     trustProxy: 'loopback, linklocal, uniquelocal',
-    routes: (a) => def.routes(a, ctx),
+    routes: (a) => def.routes(a, ctx, deps),
   });
   const server = await listen(app, config.PORT, config.HOST);
   const port = boundPort(server);
@@ -148,7 +164,7 @@ export async function startService<S extends z.ZodObject, Tx, Db>(
     },
     { name: 'relay', stop: () => relay.stop() },
     { name: 'revocation feed', stop: () => revocationFeed?.stop() },
-    ...(def.shutdownSteps?.(ctx) ?? []),
+    ...(def.shutdownSteps?.(ctx, deps) ?? []),
     { name: 'nats', stop: () => nats.drain() },
     { name: 'database client', stop: () => database.close() },
     { name: 'pool', stop: () => pool.end() },
@@ -161,6 +177,7 @@ export async function startService<S extends z.ZodObject, Tx, Db>(
     app,
     server,
     ctx,
+    deps,
     eventsReady,
     steps,
     stop: () =>

@@ -4,7 +4,7 @@
 import { connect } from '@nats-io/transport-node';
 import { createPool, pgRunner } from '../db/index.js';
 import { createConsumer } from './consumer.js';
-import { recordEffect, SCHEMA, testLogger, ThingHappened } from './fixtures.test.js';
+import { recordEffect, SCHEMA, testLogger, ThingHappened } from './fixtures.fixture.js';
 import { on } from './subscription.js';
 
 const { dbUrl, natsUrl, prefix, name, ackWaitMs } = JSON.parse(

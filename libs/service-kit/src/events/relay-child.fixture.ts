@@ -2,7 +2,7 @@
 // acknowledged the first event, before the relay records its position. Started by
 // relay.int.test.ts through spawnTs; not a test file itself.
 import { connect } from '@nats-io/transport-node';
-import { SCHEMA, testEvents, testLogger } from './fixtures.test.js';
+import { SCHEMA, testEvents, testLogger } from './fixtures.fixture.js';
 import { createRelay } from './relay.js';
 
 const { dbUrl, natsUrl, prefix, publisher } = JSON.parse(process.env.RELAY_CHILD ?? '{}') as Record<

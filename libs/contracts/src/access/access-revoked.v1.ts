@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { defineEvent } from '../envelope.js';
+import { ownIdSchema } from '../fields.js';
+import { singleLineText } from '../text.js';
+import { grantIdSchema, grantRevocationReasonSchema } from './grant-fields.js';
+
+/**
+ * A grant ends for good. It may arrive before the grant itself (events are not ordered
+ * across streams); access remembers it so the late grant opens nothing.
+ */
+export const AccessRevokedV1 = defineEvent({
+  type: 'AccessRevoked',
+  version: 1,
+  producer: 'access',
+  schema: z.object({
+    grantId: grantIdSchema,
+    userId: ownIdSchema,
+    reason: grantRevocationReasonSchema,
+    /** Free text for people (an admin's note, the dispute id). */
+    detail: singleLineText({ max: 500 }).optional(),
+  }),
+});
+export type AccessRevokedV1Data = z.infer<typeof AccessRevokedV1.schema>;

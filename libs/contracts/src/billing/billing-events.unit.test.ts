@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { eventKey, type EventDefinition } from '../envelope.js';
+import * as folder from './index.js';
+import {
+  DisputeClosedV1,
+  PaymentDisputedV1,
+  PaymentFailedV1,
+  PaymentRefundedV1,
+  PaymentSucceededV1,
+  SubscriptionActivatedV1,
+  SubscriptionChangedV1,
+  SubscriptionEndedV1,
+  SubscriptionRenewedV1,
+  TrialStartedV1,
+  type PaymentSucceededV1Data,
+} from './index.js';
+
+const paymentId = '0b9f5c1e-6a52-4c4e-9f1d-2f0f3d7c8a11';
+const userId = '5a3c2b1d-4e6f-4a8b-9c0d-1e2f3a4b5c6d';
+const subscriptionId = '7c1d2e3f-8a9b-4c0d-8e1f-2a3b4c5d6e7f';
+const trialId = '9e8d7c6b-5a4f-4e3d-a2c1-b0a9f8e7d6c5';
+
+const succeeded: PaymentSucceededV1Data = {
+  paymentId,
+  userId,
+  purpose: { kind: 'product', productId: 'manual-ceremonias' },
+  amountCents: 999,
+  currency: 'usd',
+  provider: 'sandbox',
+  providerPaymentId: 'pi_3Pq0aB2eZvKYlo2C1x2y3z4w',
+  description: 'Manual de Ceremonias Ministeriales',
+  paidAt: '2026-11-21T10:00:00.000Z',
+  cardLast4: '4242',
+  cardBrand: 'visa',
+};
+
+const examples: [EventDefinition, unknown][] = [
+  [PaymentSucceededV1, succeeded],
+  [
+    PaymentSucceededV1,
+    {
+      ...succeeded,
+      purpose: { kind: 'subscription', subscriptionId, plan: 'annual' },
+      provider: 'stripe',
+      amountCents: 6500,
+      description: 'Plan Anual',
+      cardLast4: null,
+      cardBrand: null,
+    },
+  ],
+  [
+    PaymentFailedV1,
+    {
+      paymentId,
+      userId,
+      purpose: { kind: 'subscription', subscriptionId, plan: 'monthly' },
+      amountCents: 2000,
+      currency: 'usd',
+      code: 'insufficient_funds',
+      message: 'Your card has insufficient funds.',
+      failedAt: '2026-12-21T10:00:00Z',
+    },
+  ],
+  [
+    PaymentRefundedV1,
+    { paymentId, userId, amountCents: 999, full: true, refundedAt: '2026-11-22T08:00:00Z' },
+  ],
+  [PaymentDisputedV1, { paymentId, userId, disputeId: 'dp_1Abc', reason: 'fraudulent' }],
+  [DisputeClosedV1, { paymentId, userId, disputeId: 'dp_1Abc', outcome: 'won' }],
+  [
+    SubscriptionActivatedV1,
+    { subscriptionId, userId, plan: 'monthly', currentPeriodEnd: '2026-12-21T10:00:00Z' },
+  ],
+  [
+    SubscriptionRenewedV1,
+    { subscriptionId, userId, plan: 'monthly', currentPeriodEnd: '2027-01-21T10:00:00Z' },
+  ],
+  [
+    SubscriptionChangedV1,
+    {
+      subscriptionId,
+      userId,
+      plan: 'annual',
+      status: 'past_due',
+      cancelAtPeriodEnd: true,
+      currentPeriodEnd: '2027-11-21T10:00:00-04:00',
+    },
+  ],
+  [
+    SubscriptionEndedV1,
+    { subscriptionId, userId, endedAt: '2027-01-21T10:00:00Z', reason: 'payment_failed' },
+  ],
+  [
+    TrialStartedV1,
+    { trialId, userId, startedAt: '2026-11-21T10:00:00Z', endsAt: '2026-11-24T10:00:00Z' },
+  ],
+];
+
+describe('billing events', () => {
+  it.each(examples.map(([d, data]) => [d.type, d, data] as const))(
+    '%s: a valid example parses unchanged',
+    (_type, definition, data) => {
+      expect(definition.schema.parse(data)).toEqual(data);
+    },
+  );
+
+  it('every billing event has an example', () => {
+    const defined = Object.values(folder)
+      .filter((v) => typeof v === 'object' && 'producer' in v)
+      .map((d) => eventKey(d as EventDefinition));
+    expect(new Set(examples.map(([d]) => eventKey(d)))).toEqual(new Set(defined));
+  });
+
+  const refused = (change: Partial<Record<keyof PaymentSucceededV1Data, unknown>>) =>
+    PaymentSucceededV1.schema.safeParse({ ...succeeded, ...change }).success;
+
+  it('refuses negative or fractional cents', () => {
+    expect(refused({ amountCents: -1 })).toBe(false);
+    expect(refused({ amountCents: 9.99 })).toBe(false);
+    expect(
+      PaymentRefundedV1.schema.safeParse({
+        paymentId,
+        userId,
+        amountCents: -999,
+        full: true,
+        refundedAt: '2026-11-22T08:00:00Z',
+      }).success,
+    ).toBe(false);
+  });
+
+  it('refuses an unknown purpose kind, or a purpose missing its fields', () => {
+    expect(refused({ purpose: { kind: 'gift', productId: 'manual-ceremonias' } })).toBe(false);
+    expect(refused({ purpose: { kind: 'subscription', subscriptionId } })).toBe(false);
+    expect(refused({ purpose: { kind: 'product', productId: 'Manual Ceremonias' } })).toBe(false);
+  });
+
+  it('takes currencies as lowercase 3-letter codes', () => {
+    expect(refused({ currency: 'USD' })).toBe(false);
+    expect(refused({ currency: 'us' })).toBe(false);
+  });
+
+  it('refuses control characters in text', () => {
+    expect(refused({ description: 'Manual\u001b[31m' })).toBe(false);
+    expect(refused({ description: 'Manual\nde Ceremonias' })).toBe(false);
+    expect(refused({ providerPaymentId: 'pi_\u0000' })).toBe(false);
+  });
+
+  it('checks ids, card digits, providers and instants', () => {
+    expect(refused({ paymentId: 'pay_1' })).toBe(false);
+    expect(refused({ cardLast4: '424' })).toBe(false);
+    expect(refused({ cardLast4: 'abcd' })).toBe(false);
+    expect(refused({ provider: 'paypal' })).toBe(false);
+    expect(refused({ paidAt: '2026-11-21' })).toBe(false);
+  });
+
+  it('refuses statuses Stripe does not have', () => {
+    const [, changed] = examples.find(([d]) => d === SubscriptionChangedV1)!;
+    expect(
+      SubscriptionChangedV1.schema.safeParse({ ...(changed as object), status: 'expired' }).success,
+    ).toBe(false);
+  });
+});
