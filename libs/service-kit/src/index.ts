@@ -8,3 +8,4 @@ export * from './config/index.js';
 export * from './lifecycle/index.js';
 export * from './service/index.js';
 export * from './domain/index.js';
+export * from './mail/index.js';

@@ -25,11 +25,22 @@ export const ROUTES: readonly RouteRule[] = [
   { path: '/api/confirm-payment', match: 'exact', service: 'billing' },
   { path: '/api/trial', match: 'subtree', service: 'billing' },
   { path: '/api/webhooks', match: 'subtree', service: 'billing' },
+  // Plan, card and invoices, and their self-service changes.
+  { path: '/api/billing', match: 'exact', service: 'billing' },
+  { path: '/api/billing', match: 'subtree', service: 'billing' },
+  // Exact, so it wins over access's `/api/admin` subtree: refunds belong to billing.
+  { path: '/api/admin/refunds', match: 'exact', service: 'billing' },
 
   { path: '/api/dashboard', match: 'exact', service: 'access' },
   { path: '/api/access-gpt', match: 'exact', service: 'access' },
   { path: '/api/verify-gpt-access', match: 'exact', service: 'access' },
   { path: '/api/admin', match: 'subtree', service: 'access' },
+  { path: '/api/timeline', match: 'exact', service: 'access' },
+  { path: '/api/access-code', match: 'exact', service: 'access' },
+  { path: '/api/access-code', match: 'subtree', service: 'access' },
+  // The verification API and MCP endpoint the GPTs call (bearer keys, not sessions), and the
+  // development stand-in for the external chatbot (/api/gpt/stand-in/<product>).
+  { path: '/api/gpt', match: 'subtree', service: 'access' },
 
   // `/api/tickets*`: the list itself and everything below it (/api/tickets/categories).
   { path: '/api/tickets', match: 'exact', service: 'support' },

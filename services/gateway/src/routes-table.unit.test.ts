@@ -4,7 +4,7 @@ import { ROUTES, createRouteResolver, pathnameOf } from './routes-table.js';
 const resolve = createRouteResolver();
 
 describe('route table', () => {
-  it('is exactly the ownership table of ARCHITECTURE.md', () => {
+  it('is the ownership table of ARCHITECTURE.md plus the commerce core paths', () => {
     const table = ROUTES.map((r) => `${r.service} ${r.path}${r.match === 'subtree' ? '/*' : ''}`);
     expect(table).toEqual([
       'identity /api/user',
@@ -18,10 +18,17 @@ describe('route table', () => {
       'billing /api/confirm-payment',
       'billing /api/trial/*',
       'billing /api/webhooks/*',
+      'billing /api/billing',
+      'billing /api/billing/*',
+      'billing /api/admin/refunds',
       'access /api/dashboard',
       'access /api/access-gpt',
       'access /api/verify-gpt-access',
       'access /api/admin/*',
+      'access /api/timeline',
+      'access /api/access-code',
+      'access /api/access-code/*',
+      'access /api/gpt/*',
       'support /api/tickets',
       'support /api/tickets/*',
       'support /api/support/*',
@@ -39,6 +46,10 @@ describe('route table', () => {
     ['/api/subscriptions', 'billing'],
     ['/api/confirm-payment', 'billing'],
     ['/api/trial/start', 'billing'],
+    ['/api/admin/refunds', 'billing'],
+    ['/api/admin/grant-access', 'access'],
+    ['/api/billing/subscription/cancel', 'billing'],
+    ['/api/gpt/v1/verify', 'access'],
     ['/api/webhooks/stripe', 'billing'],
     ['/api/dashboard', 'access'],
     ['/api/access-gpt', 'access'],
