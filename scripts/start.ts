@@ -56,8 +56,7 @@ try {
           say(`${service.name} stopped unexpectedly (${signal ?? `exit code ${code}`})`);
       });
     }
-    const missing = system.missing.length ? ` (without ${system.missing.join(', ')})` : '';
-    say(`Ministerio IA está listo en ${system.baseUrl}${missing} — Ctrl-C para detener`);
+    say(`Ministerio IA está listo en ${system.baseUrl} — Ctrl-C para detener`);
   }
 } catch (err) {
   if (!stopping) {

@@ -29,8 +29,6 @@ export interface TestSystem {
   natsPrefix: string;
   /** Every process's output, tagged by process. */
   logFile: string;
-  /** Services that were not started because they have no dist/main.js. */
-  missing: readonly string[];
   /** Stops one service (e.g. to see the gateway's answer without it). */
   stopService(name: ServiceName): Promise<void>;
   /** Stops everything, drops the database and deletes the run's NATS streams. */
@@ -39,8 +37,9 @@ export interface TestSystem {
 
 /**
  * The whole system started as `npm start` starts it (same scripts/local code), isolated for one
- * test file: its own database, NATS prefix, ports, mail folder, NODE_ENV=test. Builds only what
- * is missing (`tsc -b` runs before the system tests in `npm test`), the web app when stale.
+ * test file: its own database, NATS prefix, ports, mail folder, NODE_ENV=test. Builds what is
+ * missing (`tsc -b` runs before the system tests in `npm test`), the web app when stale; a
+ * service that still cannot start fails the start.
  */
 export async function startSystem(options: StartSystemOptions = {}): Promise<TestSystem> {
   const suffix = randomSuffix();
@@ -84,7 +83,6 @@ export async function startSystem(options: StartSystemOptions = {}): Promise<Tes
     natsUrl: started.natsUrl,
     natsPrefix,
     logFile,
-    missing: started.missing,
     async stopService(name) {
       await started.services.get(name)?.process.stop();
     },
