@@ -14,6 +14,9 @@ const alias = [
   },
   { find: /^@mia\/service-kit$/, replacement: src('service-kit') },
   { find: /^@mia\/testing$/, replacement: src('testing') },
+  { find: /^@mia\/stripe-sandbox$/, replacement: src('stripe-sandbox') },
+  // The web app's own alias (web/src), as in web/vite.config.ts.
+  { find: /^@\//, replacement: fileURLToPath(new URL('./web/src/', import.meta.url)) },
 ];
 
 const exclude = ['**/node_modules/**', '**/dist/**'];

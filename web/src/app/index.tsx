@@ -1,5 +1,5 @@
 import { BrowserRouter } from 'react-router-dom';
-import type { Locale, Messages } from '../i18n';
+import type { Locale, Messages } from '@/i18n';
 import { AppProvider } from './provider';
 import { AppRoutes } from './router';
 

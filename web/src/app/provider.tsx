@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { I18nProvider, type Locale, type Messages } from '../i18n';
-import { createQueryClient } from '../lib/query-client';
+import { I18nProvider, type Locale, type Messages } from '@/i18n';
+import { createQueryClient } from '@/lib/query-client';
 
 interface Props {
   locale: Locale;

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { paths } from '../config/paths';
-import { RequireAuth } from '../features/auth/components/require-auth';
+import { paths } from '@/config/paths';
+import { RequireAuth } from '@/features/auth/components/require-auth';
 import LandingRoute from './routes/landing';
 import { RootLayout } from './routes/root-layout';
 

@@ -1,8 +1,12 @@
 import type { Messages } from './es';
+import { commerceEn } from './sections/commerce.en';
+import { supportEn } from './sections/support.en';
 import { ruleTexts } from './validation';
 
 /** English. Typed against the Spanish catalogue, so a missing or extra key does not compile. */
 export const en: Messages = {
+  ...commerceEn,
+  ...supportEn,
   common: {
     skipToContent: 'Skip to content',
     backToHome: 'Back to home',
@@ -644,52 +648,5 @@ export const en: Messages = {
     resetFailed: 'Reset Failed',
     resetSuccess: 'Password Reset Successful',
     resetSuccessText: 'Your password has been reset. You can now log in with your new password.',
-  },
-  dashboard: {
-    welcome: (name: string) => `Welcome, ${name}`,
-    support: 'Support',
-    signOut: 'Sign Out',
-    signingOut: 'Signing out...',
-    intro: 'From here you will open your tools and see your activity and payments.',
-  },
-  placeholder: {
-    soon: 'This section will be available very soon.',
-    toDashboard: 'Go to Dashboard',
-  },
-  checkout: {
-    heading: 'Checkout',
-    item: (name: string, price: string) => `${name}: ${price}`,
-    cancel: 'Cancel',
-  },
-  startTrial: {
-    heading: 'Free trial',
-  },
-  support: {
-    heading: 'AI Support Assistant',
-    back: 'Back to Dashboard',
-  },
-  tickets: {
-    heading: 'Support Center',
-    back: 'Back to Dashboard',
-  },
-  verify: {
-    heading: 'Verify Access',
-    subtitle: 'Check whether your e-mail address has access to a GPT.',
-    email: 'Email',
-    product: 'GPT',
-    productPlaceholder: 'Select a GPT',
-    submit: 'Verify Access',
-    submitting: 'Verifying...',
-    required: 'Please enter your email and select a product.',
-    denied: "You don't have access to this GPT. You need to buy it first.",
-    networkError: 'Error verifying access. Please try again.',
-    granted: 'Access verified! You can use this GPT.',
-    openGpt: 'Open the GPT',
-    toDashboard: 'Go to Dashboard',
-    buy: 'Buy Access',
-    signIn: 'Sign In',
-    createAccount: 'Create an account',
-    home: 'Back to home',
-    gptsHeading: 'Available GPTs',
   },
 };

@@ -1,3 +1,5 @@
+import { commerceEs } from './sections/commerce.es';
+import { supportEs } from './sections/support.es';
 /**
  * The message catalogue. Spanish is the default and complete locale: its shape is the key set every
  * other locale must match (see `Messages`). Where the spec words a text in Spanish it is used here
@@ -5,6 +7,8 @@
  * translation. Counts and prices come from @mia/catalog, so they are parameters, never literals.
  */
 export const es = {
+  ...commerceEs,
+  ...supportEs,
   common: {
     skipToContent: 'Saltar al contenido',
     backToHome: 'Volver al inicio',
@@ -664,53 +668,6 @@ export const es = {
     resetSuccess: 'Contraseña restablecida',
     resetSuccessText:
       'Tu contraseña se ha restablecido. Ya puedes iniciar sesión con tu nueva contraseña.',
-  },
-  dashboard: {
-    welcome: (name: string) => `Bienvenido, ${name}`,
-    support: 'Soporte',
-    signOut: 'Cerrar Sesión',
-    signingOut: 'Cerrando sesión...',
-    intro: 'Desde aquí abrirás tus herramientas y verás tu actividad y tus pagos.',
-  },
-  placeholder: {
-    soon: 'Esta sección estará disponible muy pronto.',
-    toDashboard: 'Ir al Panel',
-  },
-  checkout: {
-    heading: 'Pago',
-    item: (name: string, price: string) => `${name}: ${price}`,
-    cancel: 'Cancelar',
-  },
-  startTrial: {
-    heading: 'Prueba gratuita',
-  },
-  support: {
-    heading: 'Asistente AI de Soporte',
-    back: 'Volver al Dashboard',
-  },
-  tickets: {
-    heading: 'Centro de Soporte',
-    back: 'Volver al Panel',
-  },
-  verify: {
-    heading: 'Verificar Acceso',
-    subtitle: 'Comprueba si tu correo electrónico tiene acceso a un GPT.',
-    email: 'Correo electrónico',
-    product: 'GPT',
-    productPlaceholder: 'Selecciona un GPT',
-    submit: 'Verificar Acceso',
-    submitting: 'Verificando...',
-    required: 'Por favor, ingresa tu email y selecciona un producto.',
-    denied: 'No tienes acceso a este GPT. Necesitas comprarlo primero.',
-    networkError: 'Error al verificar acceso. Inténtalo de nuevo.',
-    granted: '¡Acceso verificado! Puedes usar este GPT.',
-    openGpt: 'Abrir el GPT',
-    toDashboard: 'Ir al Panel',
-    buy: 'Comprar Acceso',
-    signIn: 'Iniciar Sesión',
-    createAccount: 'Crear una cuenta',
-    home: 'Volver al inicio',
-    gptsHeading: 'GPTs disponibles',
   },
 };
 

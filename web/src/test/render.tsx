@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
-import { I18nContext } from '../i18n/context';
-import { en } from '../i18n/en';
-import { es } from '../i18n/es';
-import type { Locale } from '../i18n/locale';
+import { I18nContext } from '@/i18n/context';
+import { en } from '@/i18n/en';
+import { es } from '@/i18n/es';
+import type { Locale } from '@/i18n/locale';
 
 /** Server-renders a piece of UI with the router and the given locale, for markup assertions. */
 export function renderHtml(ui: ReactNode, locale: Locale = 'es', path = '/'): string {

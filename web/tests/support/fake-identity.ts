@@ -1,110 +1,266 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { sendJson, type ApiHandler } from './static-server';
+import { isDeepStrictEqual } from 'node:util';
+import {
+  apiErrorSchema,
+  forgotPasswordRequestSchema,
+  forgotPasswordResponseSchema,
+  loginRequestSchema,
+  messageResponseSchema,
+  registerRequestSchema,
+  resetPasswordRequestSchema,
+  userSchema,
+  type User,
+} from '@mia/contracts';
+import { badRequest, conflict, HttpError, unauthorized, validate } from '@mia/service-kit';
+import type { z } from 'zod';
+import {
+  FORGOT_PASSWORD_MESSAGE,
+  RESET_DONE_MESSAGE,
+} from '../../../services/identity/src/password-reset/routes.js';
+import { RESET_TOKEN_MESSAGES } from '../../../services/identity/src/password-reset/reset-password.js';
+import { passwordProblem } from '../../../services/identity/src/passwords/policy.js';
+import { INVALID_CREDENTIALS_MESSAGE } from '../../../services/identity/src/sessions/login.js';
+import {
+  EMAIL_TAKEN_MESSAGE,
+  USERNAME_TAKEN_MESSAGE,
+} from '../../../services/identity/src/users/register.js';
+import { normalizeEmail } from '../../../services/identity/src/users/user-view.js';
+import type { ApiHandler } from './static-server';
 
-interface FakeUser {
-  id: string;
-  name: string;
-  username: string;
-  email: string;
-  role: 'user' | 'admin';
+interface FakeUser extends User {
   password: string;
 }
 
+/** Why a reset link no longer works, as identity tells it apart; `valid` when it still does. */
+type ResetTokenState = 'valid' | keyof typeof RESET_TOKEN_MESSAGES;
+
+interface Answer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+type Route = (req: IncomingMessage, body: unknown) => Answer;
+
+// Not exported by identity: written in sessions/routes.ts and service-kit's error handler.
+const LOGGED_OUT_MESSAGE = 'Logged out';
+const INTERNAL_ERROR_MESSAGE = 'Internal server error';
+
+/** The fake answered something the contracts do not describe: a test-support bug, not a 500. */
+class ContractBreach extends Error {
+  override readonly name = 'ContractBreach';
+}
+
+/** A body checked against its contract schema: a field added, renamed or missing throws. */
+function answer<S extends z.ZodType>(status: number, schema: S, body: z.input<S>): Answer {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success || !isDeepStrictEqual(parsed.data, body)) {
+    throw new ContractBreach(
+      `fake identity answered ${status} ${JSON.stringify(body)}, which its contract does not describe`,
+    );
+  }
+  return { status, body };
+}
+
+/** Identity's answer to a failure: the shared error body, a 500 for anything unexpected. */
+const failure = (error: unknown): Answer =>
+  error instanceof HttpError
+    ? answer(error.status, apiErrorSchema, error.toBody())
+    : answer(500, apiErrorSchema, { message: INTERNAL_ERROR_MESSAGE });
+
+/** Identity trims these fields before validating (trim-body.ts), then parses with the contract. */
+function request<S extends z.ZodType>(schema: S, body: unknown, ...trim: string[]): z.output<S> {
+  const fields = { ...(body as Record<string, unknown>) };
+  for (const field of trim) {
+    const value = fields[field];
+    if (typeof value === 'string') fields[field] = value.trim();
+  }
+  return validate(schema, fields, { subject: 'Request body' });
+}
+
 /**
- * A stand-in for the identity service's browser API (spec section 7), with the answers the real
- * one gives, so the auth screen can be driven in the browser without the backend. The journey
- * against the real services lives in auth.browser.test.ts.
+ * A stand-in for the identity service's browser API (spec section 7), so the auth screen can be
+ * driven in the browser without the backend. It answers as identity does: the same statuses,
+ * bodies, codes and texts (imported from identity's sources, validated by the contracts'
+ * schemas and service kit). The journey against the real services is auth.browser.test.ts.
  */
 export class FakeIdentity {
   readonly users = new Map<string, FakeUser>();
   readonly sessions = new Map<string, string>();
-  readonly resetTokens = new Map<string, string>();
+  readonly resetTokens = new Map<string, { email: string; state: ResetTokenState }>();
+  /** Signing out fails as identity does when its store cannot be reached. */
   failLogout = false;
   /** The development answer of forgot-password includes the token (spec section 2). */
   revealResetToken = true;
+  /** Answers that broke their contract; they also fail the request they answered. */
+  readonly contractBreaches: Error[] = [];
   private counter = 0;
 
   addUser(user: Omit<FakeUser, 'id' | 'role'>): FakeUser {
-    const stored: FakeUser = { ...user, id: `u${++this.counter}`, role: 'user' };
-    this.users.set(user.email, stored);
+    const email = normalizeEmail(user.email);
+    const stored: FakeUser = { ...user, email, id: `u${++this.counter}`, role: 'user' };
+    this.users.set(email, stored);
     return stored;
   }
 
-  private view({ id, name, username, email, role }: FakeUser) {
+  addResetToken(token: string, email: string, state: ResetTokenState = 'valid'): void {
+    this.resetTokens.set(token, { email: normalizeEmail(email), state });
+  }
+
+  /** Throws the first answer that did not match its contract; call after each test. */
+  assertContractsKept(): void {
+    const [breach] = this.contractBreaches;
+    if (breach) throw breach;
+  }
+
+  reset(): void {
+    this.users.clear();
+    this.sessions.clear();
+    this.resetTokens.clear();
+    this.contractBreaches.length = 0;
+    this.failLogout = false;
+    this.revealResetToken = true;
+  }
+
+  private view({ id, name, username, email, role }: FakeUser): User {
     return { id, name, username, email, role };
   }
 
-  private signIn(res: ServerResponse, user: FakeUser) {
+  private signedIn(user: FakeUser, status: number): Answer {
     const sid = `s${++this.counter}`;
     this.sessions.set(sid, user.email);
-    res.setHeader('Set-Cookie', `sid=${sid}; Path=/; HttpOnly; SameSite=Lax`);
+    return {
+      ...answer(status, userSchema, this.view(user)),
+      headers: { 'Set-Cookie': `sid=${sid}; Path=/; HttpOnly; SameSite=Lax` },
+    };
+  }
+
+  private sessionId(req: IncomingMessage): string | undefined {
+    return /(?:^|;\s*)sid=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
   }
 
   private current(req: IncomingMessage): FakeUser | undefined {
-    const sid = /(?:^|;\s*)sid=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
+    const sid = this.sessionId(req);
     const email = sid ? this.sessions.get(sid) : undefined;
     return email ? this.users.get(email) : undefined;
   }
 
-  readonly handler: ApiHandler = (req, res, body) => {
-    const route = `${req.method} ${new URL(req.url ?? '/', 'http://x').pathname}`;
-    const input = (body ? JSON.parse(body) : {}) as Record<string, string>;
-    switch (route) {
-      case 'GET /api/user': {
-        const user = this.current(req);
-        return user
-          ? sendJson(res, 200, this.view(user))
-          : sendJson(res, 401, { message: 'Not authenticated' });
+  private readonly routes: Record<string, Route> = {
+    'GET /api/user': (req) => {
+      const user = this.current(req);
+      if (!user) throw unauthorized();
+      return {
+        ...answer(200, userSchema, this.view(user)),
+        headers: { 'Cache-Control': 'no-store' },
+      };
+    },
+
+    'POST /api/login': (_req, body) => {
+      const { username, password } = request(loginRequestSchema, body, 'username');
+      const user = this.users.get(normalizeEmail(username));
+      if (!user || user.password !== password) {
+        throw unauthorized(INVALID_CREDENTIALS_MESSAGE, 'invalid_credentials');
       }
-      case 'POST /api/login': {
-        const user = this.users.get(input.username ?? '');
-        if (!user || user.password !== input.password) {
-          return sendJson(res, 401, { message: 'Invalid email or password' });
+      return this.signedIn(user, 200);
+    },
+
+    'POST /api/register': (_req, body) => {
+      const input = request(registerRequestSchema, body, 'name', 'username', 'email');
+      const email = normalizeEmail(input.email);
+      const username = input.username.trim();
+      const problem = passwordProblem(input.password, { email, username });
+      if (problem) throw badRequest(problem, 'weak_password');
+      if (this.users.has(email)) throw conflict(EMAIL_TAKEN_MESSAGE, 'email_taken');
+      const sameName = (user: FakeUser) => user.username.toLowerCase() === username.toLowerCase();
+      if ([...this.users.values()].some(sameName)) {
+        throw conflict(USERNAME_TAKEN_MESSAGE, 'username_taken');
+      }
+      const user = this.addUser({
+        name: input.name.trim(),
+        username,
+        email,
+        password: input.password,
+      });
+      return this.signedIn(user, 201);
+    },
+
+    'POST /api/logout': (req) => {
+      if (this.failLogout) throw new Error('session store unavailable');
+      const sid = this.sessionId(req);
+      if (sid) this.sessions.delete(sid);
+      return {
+        ...answer(200, messageResponseSchema, { message: LOGGED_OUT_MESSAGE }),
+        headers: { 'Set-Cookie': 'sid=; Path=/; Max-Age=0' },
+      };
+    },
+
+    'POST /api/forgot-password': (_req, body) => {
+      const email = normalizeEmail(request(forgotPasswordRequestSchema, body, 'email').email);
+      // Identity answers alike whether the account exists; only its development answer shows
+      // the token, and only when there is one.
+      let resetToken: string | undefined;
+      if (this.users.has(email)) {
+        resetToken = `reset-${++this.counter}-abcdefghijklmnopqrstuvwxyz`;
+        this.addResetToken(resetToken, email);
+      }
+      return answer(
+        200,
+        forgotPasswordResponseSchema,
+        this.revealResetToken && resetToken
+          ? { message: FORGOT_PASSWORD_MESSAGE, resetToken }
+          : { message: FORGOT_PASSWORD_MESSAGE },
+      );
+    },
+
+    'POST /api/reset-password': (_req, body) => {
+      const input = request(resetPasswordRequestSchema, body, 'token');
+      const token = input.token.trim();
+      const stored = this.resetTokens.get(token);
+      const state = stored?.state ?? 'invalid';
+      if (state !== 'valid') throw badRequest(RESET_TOKEN_MESSAGES[state], `reset_token_${state}`);
+      const user = this.users.get(stored!.email)!;
+      const weak = passwordProblem(input.newPassword, user);
+      if (weak) throw badRequest(weak, 'weak_password');
+
+      user.password = input.newPassword;
+      // The link is spent, the user's other links die with the old password, and so do all of
+      // the user's sessions.
+      for (const [other, link] of this.resetTokens) {
+        if (link.email === user.email && link.state === 'valid') {
+          this.resetTokens.set(other, { ...link, state: other === token ? 'used' : 'superseded' });
         }
-        this.signIn(res, user);
-        return sendJson(res, 200, this.view(user));
       }
-      case 'POST /api/register': {
-        if (this.users.has(input.email ?? '')) {
-          return sendJson(res, 409, { message: 'Email already registered' });
-        }
-        const user = this.addUser({
-          name: input.name ?? '',
-          username: input.username ?? '',
-          email: input.email ?? '',
-          password: input.password ?? '',
-        });
-        this.signIn(res, user);
-        return sendJson(res, 201, this.view(user));
+      for (const [sid, email] of this.sessions) {
+        if (email === user.email) this.sessions.delete(sid);
       }
-      case 'POST /api/logout': {
-        if (this.failLogout) return sendJson(res, 500, { message: 'Session store unavailable' });
-        res.setHeader('Set-Cookie', 'sid=; Path=/; Max-Age=0');
-        res.writeHead(204);
-        res.end();
-        return true;
-      }
-      case 'POST /api/forgot-password': {
-        const token = `reset-${++this.counter}-abcdefghijklmnopqrstuvwxyz`;
-        if (this.users.has(input.email ?? '')) this.resetTokens.set(token, input.email!);
-        const message =
-          'If an account exists for this email, we have sent a link to reset your password.';
-        return sendJson(
-          res,
-          200,
-          this.revealResetToken ? { message, resetToken: token } : { message },
-        );
-      }
-      case 'POST /api/reset-password': {
-        const email = this.resetTokens.get(input.token ?? '');
-        const user = email ? this.users.get(email) : undefined;
-        if (!user) return sendJson(res, 400, { message: 'Invalid or expired reset token' });
-        this.resetTokens.delete(input.token!);
-        user.password = input.newPassword ?? '';
-        return sendJson(res, 200, { message: 'Password updated' });
-      }
-      default:
-        return false;
-    }
+      return answer(200, messageResponseSchema, { message: RESET_DONE_MESSAGE });
+    },
   };
+
+  private respond(route: Route, req: IncomingMessage, raw: string): Answer {
+    try {
+      return route(req, raw ? JSON.parse(raw) : {});
+    } catch (error) {
+      if (error instanceof ContractBreach) throw error;
+      return failure(error);
+    }
+  }
+
+  readonly handler: ApiHandler = (req, res, raw) => {
+    const route = this.routes[`${req.method} ${new URL(req.url ?? '/', 'http://x').pathname}`];
+    if (!route) return false;
+    try {
+      send(res, this.respond(route, req, raw));
+    } catch (error) {
+      // The static server turns the throw into a 500; the list makes the test itself fail.
+      if (error instanceof ContractBreach) this.contractBreaches.push(error);
+      throw error;
+    }
+    return true;
+  };
+}
+
+function send(res: ServerResponse, { status, body, headers }: Answer): void {
+  res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
 }

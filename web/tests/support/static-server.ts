@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
+import { unauthorized } from '@mia/service-kit';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -63,10 +64,11 @@ export async function startStaticServer(root: string, api?: ApiHandler): Promise
     if (url.pathname.startsWith('/api/')) {
       const body = await readBody(req);
       if (api && (await api(req, res, body))) return;
+      // Identity's answer for nobody signed in, and the gateway's for a path no service owns.
       if (req.method === 'GET' && url.pathname === '/api/user') {
-        sendJson(res, 401, { message: 'Not authenticated' });
+        sendJson(res, 401, unauthorized().toBody());
       } else {
-        sendJson(res, 404, { message: 'Not found' });
+        sendJson(res, 404, { message: 'Not found', code: 'not_found' });
       }
       return;
     }

@@ -1,10 +1,10 @@
 import { Navigate } from 'react-router-dom';
-import { Seo } from '../../components/seo/seo';
-import { PageSpinner } from '../../components/ui/spinner';
-import { paths } from '../../config/paths';
-import { useUser } from '../../features/auth/api/get-user';
-import { AuthScreen } from '../../features/auth/components/auth-screen';
-import { useI18n } from '../../i18n';
+import { Seo } from '@/components/seo/seo';
+import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useUser } from '@/lib/session';
+import { AuthScreen } from '@/features/auth/components/auth-screen';
+import { useI18n } from '@/i18n';
 
 /** /auth and /login: the same screen; a signed-in visitor goes straight to the dashboard. */
 export default function AuthRoute() {

@@ -1,8 +1,8 @@
 import { DEFAULT_CHECKOUT_ID, findCheckoutItem, localizePlan, localizeProduct } from '@mia/catalog';
 import { useParams } from 'react-router-dom';
-import { PlaceholderPage } from '../../components/layouts/placeholder-page';
-import { paths } from '../../config/paths';
-import { formatMoney, useI18n } from '../../i18n';
+import { PlaceholderPage } from '@/components/layouts/placeholder-page';
+import { paths } from '@/config/paths';
+import { formatMoney, useI18n } from '@/i18n';
 
 export default function CheckoutRoute() {
   const { t, locale } = useI18n();

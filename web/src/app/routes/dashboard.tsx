@@ -1,8 +1,8 @@
-import { MAIN_ID, SkipLink } from '../../components/layouts/skip-link';
-import { Seo } from '../../components/seo/seo';
-import { useUser } from '../../features/auth/api/get-user';
-import { DashboardHeader } from '../../features/dashboard/components/dashboard-header';
-import { useI18n } from '../../i18n';
+import { MAIN_ID, SkipLink } from '@/components/layouts/skip-link';
+import { Seo } from '@/components/seo/seo';
+import { useUser } from '@/lib/session';
+import { DashboardHeader } from '@/features/dashboard/components/dashboard-header';
+import { useI18n } from '@/i18n';
 
 export default function DashboardRoute() {
   const { t } = useI18n();

@@ -1,11 +1,11 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { LogoMark } from '../../components/layouts/logo';
-import { MAIN_ID } from '../../components/layouts/skip-link';
-import { Seo } from '../../components/seo/seo';
-import { Button } from '../../components/ui/button';
-import { paths } from '../../config/paths';
-import { useI18n } from '../../i18n';
+import { LogoMark } from '@/components/layouts/logo';
+import { MAIN_ID } from '@/components/layouts/skip-link';
+import { Seo } from '@/components/seo/seo';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useI18n } from '@/i18n';
 
 export default function NotFoundRoute() {
   const { t } = useI18n();

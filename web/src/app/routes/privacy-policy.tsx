@@ -1,7 +1,7 @@
 import { brand } from '@mia/catalog';
-import { InfoPageLayout } from '../../components/layouts/info-page-layout';
-import { LegalDocument } from '../../features/legal/components/legal-document';
-import { useI18n } from '../../i18n';
+import { InfoPageLayout } from '@/components/layouts/info-page-layout';
+import { LegalDocument } from '@/features/legal/components/legal-document';
+import { useI18n } from '@/i18n';
 
 export default function PrivacyPolicyRoute() {
   const { t } = useI18n();

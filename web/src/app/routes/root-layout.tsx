@@ -1,8 +1,8 @@
 import { Suspense, useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { PageSpinner } from '../../components/ui/spinner';
-import { LazyToaster } from '../../components/ui/lazy-toaster';
-import { useI18n } from '../../i18n';
+import { PageSpinner } from '@/components/ui/spinner';
+import { LazyToaster } from '@/components/ui/lazy-toaster';
+import { useI18n } from '@/i18n';
 
 /** A new page starts at its top, unless the link points at a section ('/#pricing'). */
 function useScrollToTopOnNavigation() {

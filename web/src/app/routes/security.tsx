@@ -10,10 +10,10 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { InfoPageLayout } from '../../components/layouts/info-page-layout';
-import { Button } from '../../components/ui/button';
-import { paths } from '../../config/paths';
-import { useI18n } from '../../i18n';
+import { InfoPageLayout } from '@/components/layouts/info-page-layout';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useI18n } from '@/i18n';
 
 const icons: LucideIcon[] = [Award, Database, KeyRound, CreditCard, Server, EyeOff, Siren];
 

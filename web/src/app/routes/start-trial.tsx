@@ -1,6 +1,6 @@
-import { PlaceholderPage } from '../../components/layouts/placeholder-page';
-import { paths } from '../../config/paths';
-import { useI18n } from '../../i18n';
+import { PlaceholderPage } from '@/components/layouts/placeholder-page';
+import { paths } from '@/config/paths';
+import { useI18n } from '@/i18n';
 
 export default function StartTrialRoute() {
   const { t } = useI18n();

@@ -11,10 +11,10 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { InfoPageLayout } from '../../components/layouts/info-page-layout';
-import { Badge, type BadgeProps } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
-import { paths } from '../../config/paths';
+import { InfoPageLayout } from '@/components/layouts/info-page-layout';
+import { Badge, type BadgeProps } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import {
   announcements,
   displayState,
@@ -22,8 +22,8 @@ import {
   services,
   type Announcement,
   type ServiceState,
-} from '../../features/status/data';
-import { formatDate, formatDateTime, formatPercent, useI18n } from '../../i18n';
+} from '@/features/status/data';
+import { formatDate, formatDateTime, formatPercent, useI18n } from '@/i18n';
 
 const stateLook: Record<ServiceState, { icon: LucideIcon; badge: BadgeProps['variant'] }> = {
   operational: { icon: CircleCheck, badge: 'success' },

@@ -1,7 +1,7 @@
 import { annualPlan, brand, monthlyPlan, PRODUCT_PRICE_CENTS, products, trial } from '@mia/catalog';
-import { InfoPageLayout } from '../../components/layouts/info-page-layout';
-import { LegalDocument } from '../../features/legal/components/legal-document';
-import { formatMoney, useI18n } from '../../i18n';
+import { InfoPageLayout } from '@/components/layouts/info-page-layout';
+import { LegalDocument } from '@/features/legal/components/legal-document';
+import { formatMoney, useI18n } from '@/i18n';
 
 export default function TermsOfServiceRoute() {
   const { t, locale } = useI18n();

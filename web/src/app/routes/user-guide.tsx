@@ -1,10 +1,10 @@
 import { brand, PRODUCT_PRICE_CENTS, localizeProduct, products } from '@mia/catalog';
 import { Lightbulb, Mail, MessageCircle } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { InfoPageLayout } from '../../components/layouts/info-page-layout';
-import { Button } from '../../components/ui/button';
-import { paths } from '../../config/paths';
-import { formatMoney, useI18n } from '../../i18n';
+import { InfoPageLayout } from '@/components/layouts/info-page-layout';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { formatMoney, useI18n } from '@/i18n';
 
 export default function UserGuideRoute() {
   const { t, locale } = useI18n();

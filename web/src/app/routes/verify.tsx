@@ -1,8 +1,8 @@
 import { accessPageProducts, localizeProduct } from '@mia/catalog';
-import { InfoPageLayout } from '../../components/layouts/info-page-layout';
-import { Card } from '../../components/ui/card';
-import { VerifyAccessForm } from '../../features/access/components/verify-access-form';
-import { useI18n } from '../../i18n';
+import { InfoPageLayout } from '@/components/layouts/info-page-layout';
+import { Card } from '@/components/ui/card';
+import { VerifyAccessForm } from '@/features/access/components/verify-access-form';
+import { useI18n } from '@/i18n';
 
 export default function VerifyRoute() {
   const { t, locale } = useI18n();

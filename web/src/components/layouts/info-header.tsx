@@ -1,8 +1,8 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { paths } from '../../config/paths';
-import { useI18n } from '../../i18n';
-import { Button } from '../ui/button';
+import { paths } from '@/config/paths';
+import { useI18n } from '@/i18n';
+import { Button } from '@/components/ui/button';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
 

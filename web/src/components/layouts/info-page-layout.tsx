@@ -1,9 +1,9 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { paths, type PageKey } from '../../config/paths';
-import { useI18n } from '../../i18n';
-import { Seo } from '../seo/seo';
+import { paths, type PageKey } from '@/config/paths';
+import { useI18n } from '@/i18n';
+import { Seo } from '@/components/seo/seo';
 import { InfoHeader } from './info-header';
 import { SiteFooter } from './site-footer';
 import { MAIN_ID, SkipLink } from './skip-link';

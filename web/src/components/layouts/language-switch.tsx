@@ -1,6 +1,6 @@
-import { locales } from '../../i18n/locale';
-import { useI18n } from '../../i18n';
-import { cn } from '../../lib/cn';
+import { locales } from '@/i18n/locale';
+import { useI18n } from '@/i18n';
+import { cn } from '@/lib/cn';
 
 /** Two pressed/unpressed buttons; the choice is remembered by the i18n provider. */
 export function LanguageSwitch({ className }: { className?: string }) {

@@ -1,8 +1,8 @@
 import { brand } from '@mia/catalog';
 import { Link } from 'react-router-dom';
-import { paths } from '../../config/paths';
-import { useI18n } from '../../i18n';
-import { cn } from '../../lib/cn';
+import { paths } from '@/config/paths';
+import { useI18n } from '@/i18n';
+import { cn } from '@/lib/cn';
 
 export function LogoMark({ className }: { className?: string }) {
   return (

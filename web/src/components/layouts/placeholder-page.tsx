@@ -1,10 +1,10 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { PageKey } from '../../config/paths';
-import { useI18n } from '../../i18n';
-import { Seo } from '../seo/seo';
-import { Card, CardContent, CardHeader } from '../ui/card';
+import type { PageKey } from '@/config/paths';
+import { useI18n } from '@/i18n';
+import { Seo } from '@/components/seo/seo';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
 import { MAIN_ID, SkipLink } from './skip-link';

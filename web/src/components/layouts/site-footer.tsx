@@ -1,7 +1,7 @@
 import { brand } from '@mia/catalog';
 import { Link } from 'react-router-dom';
-import { paths } from '../../config/paths';
-import { useI18n } from '../../i18n';
+import { paths } from '@/config/paths';
+import { useI18n } from '@/i18n';
 import { LogoMark } from './logo';
 
 const linkClass =

@@ -1,5 +1,5 @@
 import { brand } from '@mia/catalog';
-import type { Locale } from '../../i18n/locale';
+import type { Locale } from '@/i18n/locale';
 
 export interface PageHeadInput {
   title: string;

@@ -1,8 +1,8 @@
 import { PRODUCT_PRICE_CENTS, products } from '@mia/catalog';
-import { pages, type PageKey } from '../../config/paths';
-import type { Messages } from '../../i18n/es';
-import { formatMoney } from '../../i18n/format';
-import type { Locale } from '../../i18n/locale';
+import { pages, type PageKey } from '@/config/paths';
+import type { Messages } from '@/i18n/es';
+import { formatMoney } from '@/i18n/format';
+import type { Locale } from '@/i18n/locale';
 import { buildHead, type PageHead } from './head';
 
 /** A page's head in a locale: catalogue texts, with counts and prices taken from @mia/catalog. */

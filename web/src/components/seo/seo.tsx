@@ -1,5 +1,5 @@
-import type { PageKey } from '../../config/paths';
-import { useI18n } from '../../i18n';
+import type { PageKey } from '@/config/paths';
+import { useI18n } from '@/i18n';
 import { pageHead } from './page-seo';
 
 /**

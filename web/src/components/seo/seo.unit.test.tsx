@@ -1,9 +1,9 @@
 import { brand } from '@mia/catalog';
 import { describe, expect, it } from 'vitest';
-import { pages, type PageKey } from '../../config/paths';
-import { en } from '../../i18n/en';
-import { es } from '../../i18n/es';
-import { decode, renderHtml } from '../../test/render';
+import { pages, type PageKey } from '@/config/paths';
+import { en } from '@/i18n/en';
+import { es } from '@/i18n/es';
+import { decode, renderHtml } from '@/test/render';
 import { pageHead } from './page-seo';
 import { Seo } from './seo';
 

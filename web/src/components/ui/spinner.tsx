@@ -1,5 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
-import { cn } from '../../lib/cn';
+import { cn } from '@/lib/cn';
 
 interface SpinnerProps {
   /** Read by screen readers; the spinner itself is decorative. */

@@ -1,7 +1,7 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
-import { useI18n } from '../../i18n';
-import { cn } from '../../lib/cn';
+import { useI18n } from '@/i18n';
+import { cn } from '@/lib/cn';
 import { dismissToast, useToasts, type ToastVariant } from './toast-store';
 
 const variantClasses: Record<ToastVariant, string> = {

@@ -1,5 +1,5 @@
 import { brand, centsToAmountString, localizeProduct, type Product } from '@mia/catalog';
-import type { Locale } from '../../i18n/locale';
+import type { Locale } from '@/i18n/locale';
 
 /**
  * schema.org data for search engines: the organisation and every tool as an in-stock USD offer.

@@ -1,6 +1,6 @@
-import { PlaceholderPage } from '../../../components/layouts/placeholder-page';
-import { paths } from '../../../config/paths';
-import { useI18n } from '../../../i18n';
+import { PlaceholderPage } from '@/components/layouts/placeholder-page';
+import { paths } from '@/config/paths';
+import { useI18n } from '@/i18n';
 
 export default function SupportRoute() {
   const { t } = useI18n();

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client';
+import { ApiError, api } from '@/lib/api-client';
 
 export type VerifyOutcome = 'granted' | 'denied';
 

@@ -2,19 +2,19 @@ import { accessPageProducts, localizeProduct } from '@mia/catalog';
 import { CircleAlert, CircleCheck, ExternalLink } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import {
   Select,
   SelectContent,
   SelectItem,
   SelectTrigger,
   SelectValue,
-} from '../../../components/ui/select';
-import { paths } from '../../../config/paths';
-import { useI18n } from '../../../i18n';
-import { useVerifyGptAccess } from '../api/verify-gpt-access';
+} from '@/components/ui/select';
+import { paths } from '@/config/paths';
+import { useI18n } from '@/i18n';
+import { useVerifyGptAccess } from '@/features/access/api/verify-gpt-access';
 
 type Result = 'granted' | 'denied' | 'network-error' | 'missing' | null;
 

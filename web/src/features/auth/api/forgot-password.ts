@@ -1,6 +1,6 @@
 import { forgotPasswordResponseSchema, type ForgotPasswordRequest } from '@mia/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export const forgotPassword = (body: ForgotPasswordRequest) =>
   api.post('/api/forgot-password', body, { schema: forgotPasswordResponseSchema });

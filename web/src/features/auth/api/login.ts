@@ -1,7 +1,7 @@
 import { userSchema, type LoginRequest } from '@mia/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { userQueryKey } from './get-user';
+import { api } from '@/lib/api-client';
+import { userQueryKey } from '@/lib/session';
 
 /** Signs in with the e-mail as username (spec section 3). */
 export const login = (body: LoginRequest) => api.post('/api/login', body, { schema: userSchema });

@@ -1,7 +1,7 @@
 import { userSchema, type RegisterRequest } from '@mia/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { userQueryKey } from './get-user';
+import { api } from '@/lib/api-client';
+import { userQueryKey } from '@/lib/session';
 
 export const register = (body: RegisterRequest) =>
   api.post('/api/register', body, { schema: userSchema });

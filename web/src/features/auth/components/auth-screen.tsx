@@ -1,12 +1,12 @@
 import { Headphones, ShieldCheck, Zap } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { LanguageSwitch } from '../../../components/layouts/language-switch';
-import { Logo } from '../../../components/layouts/logo';
-import { MAIN_ID, SkipLink } from '../../../components/layouts/skip-link';
-import { Button } from '../../../components/ui/button';
-import { Card, CardContent, CardHeader } from '../../../components/ui/card';
-import { useI18n } from '../../../i18n';
+import { LanguageSwitch } from '@/components/layouts/language-switch';
+import { Logo } from '@/components/layouts/logo';
+import { MAIN_ID, SkipLink } from '@/components/layouts/skip-link';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { useI18n } from '@/i18n';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { RegisterForm } from './register-form';
 import { readResetToken, searchWithoutToken } from './reset-token';

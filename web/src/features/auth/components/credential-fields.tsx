@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 
 interface CredentialFieldProps {
   label: ReactNode;

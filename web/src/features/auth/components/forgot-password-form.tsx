@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { forgotPasswordRequestSchema } from '@mia/contracts';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast-store';
-import { useI18n } from '../../../i18n';
-import { errorText } from '../../../lib/api-client';
-import { useForgotPassword } from '../api/forgot-password';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast-store';
+import { useI18n } from '@/i18n';
+import { errorText } from '@/lib/api-client';
+import { useForgotPassword } from '@/features/auth/api/forgot-password';
 import { EmailField } from './credential-fields';
 import { useRuleMessage } from './use-rule-message';
 

@@ -1,8 +1,8 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
-import { useI18n } from '../../../i18n';
-import { useUser } from '../api/get-user';
+import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useI18n } from '@/i18n';
+import { useUser } from '@/lib/session';
 
 /**
  * The sign-in guard of the private routes: a spinner while the user loads, /auth when there is

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { resetPasswordRequestSchema } from '@mia/contracts';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
-import { toast } from '../../../components/ui/toast-store';
-import { useI18n } from '../../../i18n';
-import { errorText } from '../../../lib/api-client';
-import { useResetPassword } from '../api/reset-password';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/toast-store';
+import { useI18n } from '@/i18n';
+import { errorText } from '@/lib/api-client';
+import { useResetPassword } from '@/features/auth/api/reset-password';
 import { PasswordField } from './credential-fields';
 import { useRuleMessage } from './use-rule-message';
 

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginRequestSchema } from '@mia/contracts';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast-store';
-import { useI18n } from '../../../i18n';
-import { errorText } from '../../../lib/api-client';
-import { useLogin } from '../api/login';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast-store';
+import { useI18n } from '@/i18n';
+import { errorText } from '@/lib/api-client';
+import { useLogin } from '@/features/auth/api/login';
 import { EmailField, PasswordField } from './credential-fields';
 import { useRuleMessage } from './use-rule-message';
 

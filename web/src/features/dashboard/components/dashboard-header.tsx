@@ -1,13 +1,13 @@
 import { HelpCircle, LogOut } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { LanguageSwitch } from '../../../components/layouts/language-switch';
-import { Logo } from '../../../components/layouts/logo';
-import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/toast-store';
-import { paths } from '../../../config/paths';
-import { useI18n } from '../../../i18n';
-import { errorText } from '../../../lib/api-client';
-import { useLogout } from '../../auth/api/logout';
+import { LanguageSwitch } from '@/components/layouts/language-switch';
+import { Logo } from '@/components/layouts/logo';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast-store';
+import { paths } from '@/config/paths';
+import { useI18n } from '@/i18n';
+import { errorText } from '@/lib/api-client';
+import { useLogout } from '@/lib/session';
 
 /** Welcome line with the user's name, Support, and a working Sign Out (spec section 2). */
 export function DashboardHeader({ name }: { name: string }) {

@@ -1,5 +1,5 @@
 import { Clock, Headphones, ShieldCheck, type LucideIcon } from 'lucide-react';
-import { useI18n } from '../../../i18n';
+import { useI18n } from '@/i18n';
 
 export function Benefits() {
   const { t } = useI18n();

@@ -1,9 +1,9 @@
 import { products } from '@mia/catalog';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { Button } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { useI18n } from '../../../i18n';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useI18n } from '@/i18n';
 
 export function Hero({ signedIn }: { signedIn: boolean }) {
   const { t } = useI18n();

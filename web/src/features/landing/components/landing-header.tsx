@@ -1,12 +1,12 @@
 import { Menu, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { LanguageSwitch } from '../../../components/layouts/language-switch';
-import { Logo } from '../../../components/layouts/logo';
-import { Button } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { useI18n } from '../../../i18n';
-import { useUser } from '../../auth/api/get-user';
+import { LanguageSwitch } from '@/components/layouts/language-switch';
+import { Logo } from '@/components/layouts/logo';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useI18n } from '@/i18n';
+import { useUser } from '@/lib/session';
 
 const MENU_ID = 'mobile-menu';
 

@@ -8,11 +8,11 @@ import {
 } from '@mia/catalog';
 import { Check } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { formatMoney, useI18n } from '../../../i18n';
-import { cn } from '../../../lib/cn';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { formatMoney, useI18n } from '@/i18n';
+import { cn } from '@/lib/cn';
 
 /** Monthly and annual plans; the saving is computed from the catalogue's prices, never typed in. */
 export function Plans({ signedIn }: { signedIn: boolean }) {

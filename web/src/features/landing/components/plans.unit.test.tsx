@@ -1,7 +1,7 @@
 import { annualPlan, monthlyPlan } from '@mia/catalog';
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from '../../../i18n/format';
-import { decode, renderHtml } from '../../../test/render';
+import { formatMoney } from '@/i18n/format';
+import { decode, renderHtml } from '@/test/render';
 import { Plans } from './plans';
 
 describe('subscription plans', () => {

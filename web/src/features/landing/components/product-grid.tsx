@@ -1,10 +1,10 @@
 import { localizeProduct, products } from '@mia/catalog';
 import { Check, Star } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { paths } from '../../../config/paths';
-import { formatMoney, useI18n } from '../../../i18n';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { formatMoney, useI18n } from '@/i18n';
 
 /** Every tool of the catalogue with its price and a 'Comprar Ahora' button. */
 export function ProductGrid({ signedIn }: { signedIn: boolean }) {

@@ -1,6 +1,6 @@
 import { products } from '@mia/catalog';
-import { useI18n } from '../../../i18n';
-import { buildStructuredData, serializeJsonLd } from '../structured-data';
+import { useI18n } from '@/i18n';
+import { buildStructuredData, serializeJsonLd } from '@/features/landing/structured-data';
 
 export function StructuredData() {
   const { locale } = useI18n();

@@ -1,6 +1,9 @@
 import type { User } from '@mia/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { ApiError, api } from '@/lib/api-client';
+
+// The session is read by several features (the landing header, the guard, the dashboard), so it
+// lives here rather than in one of them: features do not import each other.
 
 export const userQueryKey = ['user'] as const;
 
@@ -21,3 +24,17 @@ export async function getUser(): Promise<User | null> {
 export const userQueryOptions = () => queryOptions({ queryKey: userQueryKey, queryFn: getUser });
 
 export const useUser = () => useQuery(userQueryOptions());
+
+export const logout = () => api.post('/api/logout');
+
+/**
+ * Signing out ends with a full page load of `to`: nothing of the previous user's data survives in
+ * memory, and the guard of the private page being left cannot race the navigation (clearing the
+ * cached user first would make it redirect to /auth).
+ */
+export function useLogout({ to = '/' }: { to?: string } = {}) {
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: () => window.location.assign(to),
+  });
+}
