@@ -57,6 +57,13 @@ try {
       });
     }
     say(`Ministerio IA está listo en ${system.baseUrl} — Ctrl-C para detener`);
+    if (system.sandboxUrl) {
+      say(
+        'Pagos en modo sandbox (sin STRIPE_SECRET_KEY): tarjeta 4242 4242 4242 4242 paga, ' +
+          '4000 0000 0000 0002 es rechazada; correos en ' +
+          system.mailDir,
+      );
+    }
   }
 } catch (err) {
   if (!stopping) {

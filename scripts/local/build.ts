@@ -99,11 +99,12 @@ export async function buildIfNeeded(options: BuildOptions): Promise<void> {
     await generatePrismaClients(root, names, log);
   }
 
-  const missingDist = [...services, 'gateway'].some(
-    (s) =>
-      existsSync(join(root, 'services', s, 'src', 'main.ts')) &&
-      !existsSync(join(root, 'services', s, 'dist', 'main.js')),
-  );
+  const missingDist =
+    [...services, 'gateway'].some(
+      (s) =>
+        existsSync(join(root, 'services', s, 'src', 'main.ts')) &&
+        !existsSync(join(root, 'services', s, 'dist', 'main.js')),
+    ) || !existsSync(join(root, 'libs', 'stripe-sandbox', 'dist', 'main.js'));
   if (options.compile === 'always' || missingDist) {
     log('compiling TypeScript (tsc -b)');
     await run(process.execPath, [require.resolve('typescript/bin/tsc'), '-b'], root);

@@ -4,7 +4,7 @@ import { buildIfNeeded } from './build.js';
 import { startProcess, type ManagedProcess } from './managed-process.js';
 import { findOrStartNats, type NatsServer } from './nats.js';
 import { tagged, type Output } from './output.js';
-import { freePort, isPortOpen } from './ports.js';
+import { freePort, isPortOpen, portOrFree, waitForPort } from './ports.js';
 import { findOrStartPostgres, redact, type PostgresServer } from './postgres.js';
 import { provisionDatabase } from './provision.js';
 import { SERVICES, passwordOf, roleOf, type ServiceName } from './services.js';
@@ -45,6 +45,8 @@ export interface LocalSystem {
   readonly natsUrl: string;
   readonly natsPrefix: string;
   readonly mailDir: string;
+  /** The Stripe sandbox (no STRIPE_SECRET_KEY), undefined with real Stripe keys. */
+  readonly sandboxUrl: string | undefined;
   readonly services: ReadonlyMap<string, RunningService>;
   /** Stops the gateway and the services, then what this launcher started (NATS, PostgreSQL). */
   stop(): Promise<void>;
@@ -81,11 +83,16 @@ async function waitReady(
   }
 }
 
-async function ports(port: number): Promise<{ gateway: number; services: Record<string, number> }> {
+/** The Stripe sandbox's port when `npm start` runs on the standard ports. */
+export const SANDBOX_PORT = 12111;
+
+async function ports(
+  port: number,
+): Promise<{ gateway: number; sandbox: number; services: Record<string, number> }> {
   if (port === 0) {
     const services: Record<string, number> = {};
     for (const { name } of SERVICES) services[name] = await freePort();
-    return { gateway: await freePort(), services };
+    return { gateway: await freePort(), sandbox: await freePort(), services };
   }
   const services = Object.fromEntries(SERVICES.map((s) => [s.name, s.port]));
   const taken = [];
@@ -99,7 +106,8 @@ async function ports(port: number): Promise<{ gateway: number; services: Record<
         '(the services use 8081-8084).',
     );
   }
-  return { gateway: port, services };
+  // The sandbox only needs some port; another one taken is no reason to refuse to start.
+  return { gateway: port, sandbox: await portOrFree(SANDBOX_PORT), services };
 }
 
 /**
@@ -161,7 +169,11 @@ export async function startLocalSystem(options: LocalSystemOptions): Promise<Loc
       log,
     });
 
-    const { gateway: gatewayPort, services: servicePorts } = await ports(options.port);
+    const {
+      gateway: gatewayPort,
+      sandbox: sandboxPort,
+      services: servicePorts,
+    } = await ports(options.port);
     const baseUrl = `http://${options.port === 0 ? '127.0.0.1' : 'localhost'}:${gatewayPort}`;
     mkdirSync(options.mailDir, { recursive: true });
 
@@ -182,7 +194,8 @@ export async function startLocalSystem(options: LocalSystemOptions): Promise<Loc
     ) => {
       const main = join(root, 'services', name, 'dist', 'main.js');
       // The build above made every dist; a missing one is a broken build, never a smaller system.
-      if (!existsSync(main)) throw new Error(`services/${name}/dist/main.js is missing after the build`);
+      if (!existsSync(main))
+        throw new Error(`services/${name}/dist/main.js is missing after the build`);
       const proc = startProcess(name, process.execPath, [main], {
         cwd: root,
         env: { ...common, ...env, PORT: String(port) },
@@ -194,6 +207,34 @@ export async function startLocalSystem(options: LocalSystemOptions): Promise<Loc
       return service;
     };
 
+    // Without Stripe keys the Stripe sandbox stands in for Stripe: billing talks to it with the
+    // same SDK, it sends its webhooks to billing, and the gateway forwards the browser to it.
+    const sandboxUrl = options.env.STRIPE_SECRET_KEY
+      ? undefined
+      : `http://127.0.0.1:${sandboxPort}`;
+    let sandbox: ManagedProcess | undefined;
+    if (sandboxUrl) {
+      sandbox = startProcess(
+        'stripe',
+        process.execPath,
+        [join(root, 'libs', 'stripe-sandbox', 'dist', 'main.js')],
+        {
+          cwd: root,
+          env: {
+            ...common,
+            SANDBOX_PORT: String(sandboxPort),
+            SANDBOX_HOST: '127.0.0.1',
+            STRIPE_WEBHOOK_URL: `http://127.0.0.1:${servicePorts.billing}/api/webhooks/stripe`,
+          },
+          onLine: tagged(output, 'stripe', 5),
+        },
+      );
+      const started = sandbox;
+      stack.push(() => started.stop());
+      await waitForPort(sandboxPort, '127.0.0.1', 30_000);
+      log(`Stripe sandbox (no STRIPE_SECRET_KEY): ${sandboxUrl}`);
+    }
+
     SERVICES.forEach(({ name }, index) => {
       start(
         name,
@@ -202,7 +243,8 @@ export async function startLocalSystem(options: LocalSystemOptions): Promise<Loc
           HOST: '127.0.0.1',
           DATABASE_URL: provisioned.serviceUrls[name],
           DATABASE_SCHEMA: name,
-          ...(name === 'identity' ? { MAIL_DIR: options.mailDir } : {}),
+          MAIL_DIR: options.mailDir,
+          ...(name === 'billing' && sandboxUrl ? { STRIPE_SANDBOX_URL: sandboxUrl } : {}),
         },
         index,
       );
@@ -220,6 +262,7 @@ export async function startLocalSystem(options: LocalSystemOptions): Promise<Loc
         BILLING_URL: upstream('billing'),
         ACCESS_URL: upstream('access'),
         SUPPORT_URL: upstream('support'),
+        ...(sandboxUrl ? { STRIPE_SANDBOX_URL: sandboxUrl } : {}),
         DATABASE_URL: undefined,
       },
       SERVICES.length,
@@ -233,6 +276,7 @@ export async function startLocalSystem(options: LocalSystemOptions): Promise<Loc
       await Promise.all(
         [...running.values()].filter((s) => s !== gateway).map((s) => s.process.stop()),
       );
+      await sandbox?.stop();
       stack.length = 0;
       await Promise.all([nats.stop(), postgres.stop()]);
     };
@@ -243,6 +287,7 @@ export async function startLocalSystem(options: LocalSystemOptions): Promise<Loc
       natsUrl: nats.url,
       natsPrefix: options.natsPrefix,
       mailDir: options.mailDir,
+      sandboxUrl,
       services: running,
       stop: stopAll,
     };

@@ -20,8 +20,10 @@ export interface StartSystemOptions {
 export interface TestSystem {
   /** The gateway, e.g. http://127.0.0.1:41234. */
   baseUrl: string;
-  /** Folder where identity writes the mails it would send. */
+  /** Folder where the services write the mails they would send. */
   mailDir: string;
+  /** The Stripe sandbox's own URL (its control endpoints: clock, webhooks), when it runs. */
+  sandboxUrl: string | undefined;
   /** Admin URL of this run's own database. */
   databaseUrl: string;
   natsUrl: string;
@@ -79,6 +81,7 @@ export async function startSystem(options: StartSystemOptions = {}): Promise<Tes
   return {
     baseUrl: started.baseUrl,
     mailDir: started.mailDir,
+    sandboxUrl: started.sandboxUrl,
     databaseUrl: started.databaseUrl,
     natsUrl: started.natsUrl,
     natsPrefix,

@@ -6,6 +6,7 @@ import { upstreamReadiness } from './health.js';
 import { metricsEndpoint } from './metrics-endpoint.js';
 import { createApiProxy } from './proxy.js';
 import { sendJson } from './responses.js';
+import { createSandboxProxy, SANDBOX_PATH } from './sandbox-proxy.js';
 import { apiSecurityHeaders, securityHeaders } from './security-headers.js';
 import { loadStaticSite } from './static.js';
 
@@ -47,6 +48,8 @@ export function createGatewayApp({ config, logger }: GatewayDeps): GatewayApp {
   app.use(gatewayAccessLog(logger));
   // First, so proxied requests skip every route below.
   app.use((req, res, next) => (isApiPath(req.url) ? proxy.handler(req, res, next) : next()));
+  const sandbox = config.STRIPE_SANDBOX_URL ? createSandboxProxy(config.STRIPE_SANDBOX_URL) : null;
+  if (sandbox) app.use(SANDBOX_PATH, sandbox.handler);
   app.use(securityHeaders(production));
   app.use(
     healthRoutes(
@@ -69,7 +72,14 @@ export function createGatewayApp({ config, logger }: GatewayDeps): GatewayApp {
     sendJson(res, 500, { message: 'Internal server error', code: 'internal_error' });
   }) as express.ErrorRequestHandler);
 
-  return { app, webBuilt: site.built, close: proxy.close };
+  return {
+    app,
+    webBuilt: site.built,
+    close: () => {
+      proxy.close();
+      sandbox?.close();
+    },
+  };
 }
 
 const isApiPath = (url: string): boolean =>

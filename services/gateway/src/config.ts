@@ -24,22 +24,30 @@ const trustProxySchema = z
     return value;
   });
 
-export const gatewayConfigSchema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  PORT: portSchema.default(8080),
-  LOG_LEVEL: logLevelSchema.default('info'),
-  IDENTITY_URL: upstreamUrl(8081),
-  BILLING_URL: upstreamUrl(8082),
-  ACCESS_URL: upstreamUrl(8083),
-  SUPPORT_URL: upstreamUrl(8084),
-  WEB_DIST: z.string().min(1).default(DEFAULT_WEB_DIST),
-  // Generous: the support chat may wait on a language model before it answers.
-  PROXY_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
-  READY_TIMEOUT_MS: z.coerce.number().int().positive().default(2_000),
-  TRUST_PROXY: trustProxySchema,
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-});
+export const gatewayConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: portSchema.default(8080),
+    LOG_LEVEL: logLevelSchema.default('info'),
+    IDENTITY_URL: upstreamUrl(8081),
+    BILLING_URL: upstreamUrl(8082),
+    ACCESS_URL: upstreamUrl(8083),
+    SUPPORT_URL: upstreamUrl(8084),
+    WEB_DIST: z.string().min(1).default(DEFAULT_WEB_DIST),
+    // Generous: the support chat may wait on a language model before it answers.
+    PROXY_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+    READY_TIMEOUT_MS: z.coerce.number().int().positive().default(2_000),
+    TRUST_PROXY: trustProxySchema,
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    // The local Stripe sandbox, forwarded at /sandbox/stripe (sandbox mode only; refused in
+    // production, where the browser talks to Stripe itself).
+    STRIPE_SANDBOX_URL: z.url({ protocol: /^https?$/ }).optional(),
+  })
+  .refine((c) => !(c.NODE_ENV === 'production' && c.STRIPE_SANDBOX_URL), {
+    message: 'STRIPE_SANDBOX_URL is for development and tests; production uses Stripe itself',
+    path: ['STRIPE_SANDBOX_URL'],
+  });
 
 export type GatewayConfig = z.output<typeof gatewayConfigSchema>;
 

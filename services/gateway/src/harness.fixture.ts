@@ -1,4 +1,4 @@
-// Shared helpers for the gateway's tests (the *.test.ts name keeps them out of the build).
+// Shared helpers for the gateway's tests (the *.fixture.ts name keeps them out of the build).
 import {
   createServer,
   request as httpRequest,

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { SANDBOX_DEFAULTS, type StripeSandboxOptions } from './sandbox.js';
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+const envSchema = z.object({
+  NODE_ENV: z.string().optional(),
+  SANDBOX_PORT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(0).max(65_535).default(SANDBOX_DEFAULTS.port),
+  ),
+  SANDBOX_HOST: z.preprocess(emptyAsUndefined, z.string().default(SANDBOX_DEFAULTS.host)),
+  SANDBOX_PATH_PREFIX: z.preprocess(
+    emptyAsUndefined,
+    z.string().default(SANDBOX_DEFAULTS.pathPrefix),
+  ),
+  SANDBOX_PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  SANDBOX_SECRET_KEY: z.preprocess(
+    emptyAsUndefined,
+    z.string().startsWith('sk_test_').default(SANDBOX_DEFAULTS.secretKey),
+  ),
+  SANDBOX_PUBLISHABLE_KEY: z.preprocess(
+    emptyAsUndefined,
+    z.string().startsWith('pk_test_').default(SANDBOX_DEFAULTS.publishableKey),
+  ),
+  SANDBOX_DISPUTE_DELAY_MS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().nonnegative().default(SANDBOX_DEFAULTS.disputeDelayMs),
+  ),
+  STRIPE_WEBHOOK_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().startsWith('whsec_').default(SANDBOX_DEFAULTS.webhookSecret),
+  ),
+});
+
+export interface SandboxConfig {
+  port: number;
+  options: StripeSandboxOptions;
+}
+
+export class SandboxConfigError extends Error {}
+
+/**
+ * The CLI's configuration from the environment. The sandbox takes no real money, and production
+ * must never pretend to: NODE_ENV=production is refused outright.
+ */
+export function loadSandboxConfig(env: Record<string, string | undefined>): SandboxConfig {
+  if (env.NODE_ENV === 'production') {
+    throw new SandboxConfigError('The Stripe sandbox refuses to run with NODE_ENV=production.');
+  }
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.')}: ${issue.message}`,
+    );
+    throw new SandboxConfigError(`Invalid sandbox configuration: ${problems.join('; ')}`);
+  }
+  const c = parsed.data;
+  return {
+    port: c.SANDBOX_PORT,
+    options: {
+      host: c.SANDBOX_HOST,
+      pathPrefix: c.SANDBOX_PATH_PREFIX,
+      secretKey: c.SANDBOX_SECRET_KEY,
+      publishableKey: c.SANDBOX_PUBLISHABLE_KEY,
+      webhookUrl: c.STRIPE_WEBHOOK_URL ?? null,
+      webhookSecret: c.STRIPE_WEBHOOK_SECRET,
+      disputeDelayMs: c.SANDBOX_DISPUTE_DELAY_MS,
+      ...(c.SANDBOX_PUBLIC_URL ? { publicUrl: c.SANDBOX_PUBLIC_URL } : {}),
+    },
+  };
+}
