@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox, type TestSandbox } from './harness.test.js';
+import { startSandbox, type TestSandbox } from './harness.fixture.js';
 
 describe('idempotency keys through the real SDK', () => {
   let t: TestSandbox;

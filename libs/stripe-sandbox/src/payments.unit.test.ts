@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StripeErrorBody } from './errors.js';
-import { cardFields, confirmWithCard, startSandbox, type TestSandbox } from './harness.test.js';
+import { cardFields, confirmWithCard, startSandbox, type TestSandbox } from './harness.fixture.js';
 
 type Declined = { error: StripeErrorBody & { payment_intent: Stripe.PaymentIntent } };
 

@@ -6,7 +6,7 @@ import {
   startSandbox,
   type TestSandbox,
   type WebhookReceiver,
-} from './harness.test.js';
+} from './harness.fixture.js';
 
 describe('refunds and disputes', () => {
   let t: TestSandbox;

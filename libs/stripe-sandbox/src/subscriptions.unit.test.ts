@@ -8,7 +8,7 @@ import {
   startSandbox,
   type TestSandbox,
   type WebhookReceiver,
-} from './harness.test.js';
+} from './harness.fixture.js';
 
 const START = new Date('2026-11-23T12:00:00Z');
 

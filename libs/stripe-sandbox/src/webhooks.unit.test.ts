@@ -7,7 +7,7 @@ import {
   WEBHOOK_SECRET,
   type TestSandbox,
   type WebhookReceiver,
-} from './harness.test.js';
+} from './harness.fixture.js';
 import type { DeliveryRecord } from './webhooks.js';
 
 describe('webhooks', () => {
