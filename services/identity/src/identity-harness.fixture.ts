@@ -4,7 +4,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eventEnvelopeSchema, type EventEnvelope } from '@mia/contracts';
-import { startService, streamNames } from '@mia/service-kit';
+import { startService, streamNames, type Clock } from '@mia/service-kit';
 import {
   createTestDatabase,
   createTestNats,
@@ -17,9 +17,31 @@ import {
 import { DeliverPolicy, jetstream } from '@nats-io/jetstream';
 import { identityService } from './service.js';
 
-export type RunningIdentity = Awaited<
-  ReturnType<typeof startService<typeof identityService.configSchema, unknown, unknown>>
->;
+const launch = (env: Record<string, string>, clock: Clock) =>
+  startService(identityService, { env, clock });
+
+export type RunningIdentity = Awaited<ReturnType<typeof launch>>;
+
+/**
+ * The service's clock in tests: the real time, moved forward by hand to reach an expiry
+ * without waiting for it (and back again, so the rest of the file runs at the real time).
+ */
+export interface TestClock extends Clock {
+  advance(ms: number): void;
+  reset(): void;
+}
+
+export function testClock(): TestClock {
+  let offset = 0;
+  const clock = (() => new Date(Date.now() + offset)) as TestClock;
+  clock.advance = (ms) => {
+    offset += ms;
+  };
+  clock.reset = () => {
+    offset = 0;
+  };
+  return clock;
+}
 
 /** Everything identity published to NATS, as the other services receive it. */
 export class PublishedEvents {
@@ -76,6 +98,8 @@ export interface IdentityUnderTest {
   nats: TestNats;
   mailDir: string;
   published: PublishedEvents;
+  /** The service's clock (kept across restarts). */
+  clock: TestClock;
   /** A client with its own cookie jar; `ip` is sent as X-Forwarded-For (trusted from loopback). */
   client(ip?: string): TestClient;
   /** Starts the service again on the same database and prefix, with other settings. */
@@ -92,7 +116,8 @@ export async function startIdentity(env: Record<string, string> = {}): Promise<I
   const environment = (extra: Record<string, string>) =>
     serviceTestEnv(db, nats, { BCRYPT_COST: '10', MAIL_DIR: mailDir, ...extra });
 
-  let service = (await startService(identityService, { env: environment(env) })) as RunningIdentity;
+  const clock = testClock();
+  let service = await launch(environment(env), clock);
   await service.eventsReady;
   await published.listen(nats);
 
@@ -107,12 +132,11 @@ export async function startIdentity(env: Record<string, string> = {}): Promise<I
     nats,
     mailDir,
     published,
+    clock,
     client: (ip) => new TestClient(() => service.url, ip),
     async restart(extra = {}) {
       await service.stop();
-      service = (await startService(identityService, {
-        env: environment(extra),
-      })) as RunningIdentity;
+      service = await launch(environment(extra), clock);
       await service.eventsReady;
     },
     async stop() {

@@ -1,18 +1,33 @@
-import type { EventStore, Logger, RevocationList, SessionAuth } from '@mia/service-kit';
+import type {
+  Clock,
+  CommandHandler,
+  IdGenerator,
+  Logger,
+  RevocationList,
+  SessionAuth,
+} from '@mia/service-kit';
 import type { IdentityConfig } from './config.js';
 import type { IdentityDb, IdentityTx } from './db.js';
-import type { BackgroundTasks } from './background.js';
 import type { PasswordHasher } from './passwords/hasher.js';
-import type { Mailer } from './password-reset/mailer.js';
 import type { IdentityLimits } from './rate-limit/limits.js';
-import type { SessionTokens } from './sessions/session-tokens.js';
+import type { BackgroundTasks } from './shared/background.js';
+import type { Mailer } from '@mia/service-kit';
+import type { SessionTokens } from './shared/session-tokens.js';
 
-/** Everything identity's commands and routes work with, built once per running service. */
+/**
+ * Everything identity's commands and routes work with: built once per running service by the
+ * definition's `setup` (tests start several services in one process).
+ */
 export interface Identity {
   config: IdentityConfig;
   logger: Logger;
+  /** The read models (users, sessions, reset links) and the rate-limit counters. */
   db: IdentityDb;
-  events: EventStore<IdentityTx>;
+  /** Runs a decider against the event store: the only way identity changes a user. */
+  commands: CommandHandler<IdentityTx>;
+  /** The service's one clock: commands decide with it and the store stamps events with it. */
+  clock: Clock;
+  newId: IdGenerator;
   auth: SessionAuth;
   revocations: RevocationList;
   hasher: PasswordHasher;
@@ -20,5 +35,4 @@ export interface Identity {
   limits: IdentityLimits;
   mailer: Mailer;
   background: BackgroundTasks;
-  clock: () => Date;
 }

@@ -7,7 +7,7 @@ import {
   startIdentity,
   uniqueUser,
   type IdentityUnderTest,
-} from './identity-harness.test.js';
+} from './identity-harness.fixture.js';
 import { resetTokensProjection } from './password-reset/reset-tokens-projection.js';
 import { sessionsProjection } from './sessions/sessions-projection.js';
 import { usersProjection } from './users/users-projection.js';

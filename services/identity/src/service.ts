@@ -1,55 +1,48 @@
 import { fileURLToPath } from 'node:url';
 import { HttpError, type ServiceContext, type ServiceDefinition } from '@mia/service-kit';
-import type { ErrorRequestHandler, Express } from 'express';
+import type { ErrorRequestHandler } from 'express';
 import { applyAdminRoles } from './admin/admin-roles.js';
-import { BackgroundTasks } from './background.js';
 import { identityConfigSchema, type IdentityConfig } from './config.js';
 import { identityDatabase, type IdentityDb, type IdentityTx } from './db.js';
 import type { Identity } from './identity.js';
-import { BcryptBusyError } from './passwords/bcrypt-pool.js';
-import { createPasswordHasher } from './passwords/hasher.js';
-import { createMailer } from './password-reset/mailer.js';
 import { resetTokensProjection } from './password-reset/reset-tokens-projection.js';
 import { passwordResetRoutes } from './password-reset/routes.js';
+import { BcryptBusyError } from './passwords/bcrypt-pool.js';
+import { createPasswordHasher } from './passwords/hasher.js';
 import { identityLimits } from './rate-limit/limits.js';
 import { createRateLimiter } from './rate-limit/rate-limiter.js';
 import { sessionRoutes } from './sessions/routes.js';
-import { createSessionTokens } from './sessions/session-tokens.js';
 import { sessionsProjection } from './sessions/sessions-projection.js';
+import { BackgroundTasks } from './shared/background.js';
+import { createMailer } from '@mia/service-kit';
+import { createSessionTokens } from './shared/session-tokens.js';
 import { userRoutes } from './users/routes.js';
 import { usersProjection } from './users/users-projection.js';
 
-type Context = ServiceContext<IdentityConfig, IdentityTx, IdentityDb>;
-
-// One Identity per running service (tests start several in one process).
-const built = new WeakMap<Context, Identity>();
-
-function identityOf(ctx: Context): Identity {
-  let identity = built.get(ctx);
-  if (!identity) {
-    const { config, logger } = ctx;
-    identity = {
-      config,
+/** Identity's own dependencies, built once per running service from the kit's context. */
+function setupIdentity(ctx: ServiceContext<IdentityConfig, IdentityTx, IdentityDb>): Identity {
+  const { config, logger } = ctx;
+  return {
+    config,
+    logger,
+    db: ctx.db,
+    commands: ctx.commands,
+    clock: ctx.clock,
+    newId: ctx.newId,
+    auth: ctx.auth,
+    revocations: ctx.revocations,
+    hasher: createPasswordHasher({ cost: config.BCRYPT_COST, workers: config.BCRYPT_WORKERS }),
+    // Tokens too: a session's times and its tokens' times come from the one clock.
+    tokens: createSessionTokens(config, () => ctx.clock().getTime()),
+    limits: identityLimits(createRateLimiter(ctx.runner.sql), config),
+    mailer: createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      mailDir: config.MAIL_DIR,
       logger,
-      db: ctx.db,
-      events: ctx.events,
-      auth: ctx.auth,
-      revocations: ctx.revocations,
-      hasher: createPasswordHasher({ cost: config.BCRYPT_COST, workers: config.BCRYPT_WORKERS }),
-      tokens: createSessionTokens(config),
-      limits: identityLimits(createRateLimiter(ctx.runner.sql), config),
-      mailer: createMailer({
-        smtpUrl: config.SMTP_URL,
-        from: config.MAIL_FROM,
-        mailDir: config.MAIL_DIR,
-        logger,
-      }),
-      background: new BackgroundTasks(logger),
-      clock: () => new Date(),
-    };
-    built.set(ctx, identity);
-  }
-  return identity;
+    }),
+    background: new BackgroundTasks(logger),
+  };
 }
 
 // Password checks queue for the bcrypt workers; past the queue's bound the caller is told to
@@ -66,15 +59,16 @@ const serverBusy: ErrorRequestHandler = (err, _req, _res, next) => {
 export const identityService: ServiceDefinition<
   typeof identityConfigSchema,
   IdentityTx,
-  IdentityDb
+  IdentityDb,
+  Identity
 > = {
   name: 'identity',
   configSchema: identityConfigSchema,
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   database: identityDatabase,
   projections: () => [usersProjection, sessionsProjection, resetTokensProjection],
-  async onStart(ctx) {
-    const identity = identityOf(ctx);
+  setup: setupIdentity,
+  async onStart(ctx, identity) {
     const changed = await applyAdminRoles(identity);
     await identity.hasher.warmUp();
     ctx.logger.info(
@@ -86,19 +80,15 @@ export const identityService: ServiceDefinition<
       'identity ready',
     );
   },
-  routes(app: Express, ctx) {
-    const identity = identityOf(ctx);
+  routes(app, _ctx, identity) {
     app.use(sessionRoutes(identity));
     app.use(userRoutes(identity));
     app.use(passwordResetRoutes(identity));
     app.use(serverBusy);
   },
-  shutdownSteps: (ctx) => {
-    const identity = identityOf(ctx);
-    return [
-      { name: 'background mail', stop: () => identity.background.drain() },
-      { name: 'bcrypt workers', stop: () => identity.hasher.close() },
-      { name: 'mailer', stop: () => identity.mailer.close() },
-    ];
-  },
+  shutdownSteps: (_ctx, identity) => [
+    { name: 'background mail', stop: () => identity.background.drain() },
+    { name: 'bcrypt workers', stop: () => identity.hasher.close() },
+    { name: 'mailer', stop: () => identity.mailer.close() },
+  ],
 };

@@ -1,18 +1,12 @@
-import type { SessionRole } from '@mia/service-kit';
-import { newEvent } from '../events.js';
 import type { Identity } from '../identity.js';
-import { revokeAllSessions } from '../sessions/session-events.js';
-import { UserRoleChangedV1 } from '../users/events.js';
+import { roleFor } from '../users/roles.js';
 import { changeUser } from '../users/user-stream.js';
-
-/** The role configuration gives an e-mail (already normalised): ADMIN_EMAILS decides. */
-export const roleFor = (email: string, adminEmails: readonly string[]): SessionRole =>
-  adminEmails.includes(email) ? 'admin' : 'user';
 
 /**
  * Makes every user's role match ADMIN_EMAILS (run at start): UserRoleChanged for each user
- * whose role differs, and their sessions revoked, since their tokens carry the old role.
- * Safe with several replicas starting at once: a user already changed is left alone.
+ * whose role differs, and their sessions revoked, since their tokens carry the old role. The
+ * read model only picks the candidates; each user's stream decides, so with several replicas
+ * starting at once a user already changed is left alone.
  */
 export async function applyAdminRoles(identity: Identity): Promise<number> {
   const admins = identity.config.ADMIN_EMAILS;
@@ -23,25 +17,18 @@ export async function applyAdminRoles(identity: Identity): Promise<number> {
         { role: 'admin', email: { notIn: [...admins] } },
       ],
     },
-    select: { id: true },
+    select: { id: true, email: true },
   });
   let changed = 0;
-  for (const { id } of mismatched) {
-    changed += await changeUser(identity.events, id, async (user, { tx }) => {
-      const role = roleFor(user.email, admins);
-      if (user.role === role) return { events: [], result: 0 };
-      const now = identity.clock();
-      const revoke = await revokeAllSessions(tx, user.id, now, 'role-changed', identity.config);
-      const previousRole = user.role === 'admin' ? 'admin' : 'user';
-      const roleChanged = newEvent(UserRoleChangedV1, {
-        userId: user.id,
-        email: user.email,
-        role,
-        previousRole,
-      });
-      identity.logger.info({ userId: user.id, role, previousRole }, 'role set from ADMIN_EMAILS');
-      return { events: [roleChanged, revoke.event], result: 1 };
-    });
+  for (const { id, email } of mismatched) {
+    const role = roleFor(email, admins);
+    const { decided } = await changeUser(identity, id, { kind: 'SetRole', role });
+    for (const event of decided) {
+      if (event.type !== 'UserRoleChanged') continue;
+      changed++;
+      const { previousRole } = event.data;
+      identity.logger.info({ userId: id, role, previousRole }, 'role set from ADMIN_EMAILS');
+    }
   }
   return changed;
 }

@@ -7,7 +7,7 @@ import {
   startIdentity,
   uniqueUser,
   type IdentityUnderTest,
-} from '../identity-harness.test.js';
+} from '../identity-harness.fixture.js';
 
 const FORGOT_ANSWER = {
   message: 'If an account exists for this email, we have sent a link to reset your password.',
@@ -38,7 +38,11 @@ async function sql<T extends pg.QueryResultRow>(
 describe('password reset (NODE_ENV=test: the token only travels by mail)', () => {
   let identity: IdentityUnderTest;
   beforeAll(async () => {
-    identity = await startIdentity();
+    // Some tests ask for several links for one account (rate limits have their own tests).
+    identity = await startIdentity({
+      RATE_LIMIT_FORGOT_PER_ACCOUNT: '20',
+      RATE_LIMIT_FORGOT_PER_IP: '100',
+    });
   });
   afterAll(() => identity?.stop());
 
@@ -155,43 +159,67 @@ describe('password reset (NODE_ENV=test: the token only travels by mail)', () =>
     expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
   });
 
-  it('refuses an expired link, an unknown one and an older link once the password changed', async () => {
-    const { user } = await signedUpUser(identity);
-    await identity.client().post('/api/forgot-password', { email: user.email });
-    await identity.client().post('/api/forgot-password', { email: user.email });
-    const mails = await waitFor(async () => {
-      const found = await mailsTo(identity.mailDir, user.email);
-      return found.length === 2 ? found : undefined;
-    });
-    const body = (token: string) => ({
+  it('refuses an expired link, an unknown one, a replaced one and one older than a password change', async () => {
+    const { user, client } = await signedUpUser(identity);
+    const body = (token: string, newPassword = 'Clave nueva 2026') => ({
       token,
-      newPassword: 'Clave nueva 2026',
-      confirmPassword: 'Clave nueva 2026',
+      newPassword,
+      confirmPassword: newPassword,
     });
+    const reset = (token: string, newPassword?: string) =>
+      identity.client().post('/api/reset-password', body(token, newPassword));
+    const linkCount = async () => (await mailsTo(identity.mailDir, user.email)).length;
+    const nextLink = async () => {
+      const before = await linkCount();
+      await identity.client().post('/api/forgot-password', { email: user.email });
+      const mails = await waitFor(async () => {
+        const found = await mailsTo(identity.mailDir, user.email);
+        return found.length > before ? found : undefined;
+      });
+      return mails.at(-1)!.token;
+    };
 
-    // The link's hour is over (moved back in the table rather than waiting an hour).
-    await sql(
-      identity,
-      `UPDATE identity.password_reset_tokens SET expires_at = now() - interval '1 second'
-      WHERE token_hash = encode(sha256(convert_to($1, 'UTF8')), 'hex')`,
-      [mails[0]!.token],
-    );
-    const expired = await identity.client().post('/api/reset-password', body(mails[0]!.token));
-    expect(expired.status).toBe(400);
-    expect(expired.body).toEqual({
-      message: 'This password reset link has expired. Please request a new one.',
-      code: 'reset_token_expired',
-    });
+    // The link's hour passes on the service's clock (the decider reads no table for it).
+    const expiring = await nextLink();
+    identity.clock.advance(61 * 60_000);
+    try {
+      const expired = await reset(expiring);
+      expect(expired.status).toBe(400);
+      expect(expired.body).toEqual({
+        message: 'This password reset link has expired. Please request a new one.',
+        code: 'reset_token_expired',
+      });
+    } finally {
+      identity.clock.reset();
+    }
 
-    const unknown = await identity.client().post('/api/reset-password', body('x'.repeat(43)));
+    const unknown = await reset('x'.repeat(43));
     expect(unknown.status).toBe(400);
     expect(unknown.body.code).toBe('reset_token_invalid');
 
-    expect(
-      (await identity.client().post('/api/reset-password', body(mails[1]!.token))).status,
-    ).toBe(200);
-    const superseded = await identity.client().post('/api/reset-password', body(mails[0]!.token));
-    expect(superseded.body.code).toMatch(/reset_token_(superseded|expired)/);
+    // Asking again voids the link mailed before.
+    const older = await nextLink();
+    const newer = await nextLink();
+    const replaced = await reset(older);
+    expect(replaced.status).toBe(400);
+    expect(replaced.body).toEqual({
+      message:
+        'This password reset link was replaced by a newer one. Please use the latest link we sent you.',
+      code: 'reset_token_replaced',
+    });
+
+    // A password changed another way voids the link that was open.
+    const changed = await client.post('/api/change-password', {
+      currentPassword: user.password,
+      newPassword: 'Cambiada a mano 77',
+      confirmPassword: 'Cambiada a mano 77',
+    });
+    expect(changed.status).toBe(200);
+    const superseded = await reset(newer);
+    expect(superseded.status).toBe(400);
+    expect(superseded.body.code).toBe('reset_token_superseded');
+
+    expect((await reset(await nextLink())).status).toBe(200);
   });
 
   it('validates with the spec messages and refuses a common new password', async () => {

@@ -1,5 +1,5 @@
 import { brand } from '@mia/catalog';
-import type { Mail } from './mailer.js';
+import type { Mail } from '@mia/service-kit';
 
 const escapeHtml = (text: string) =>
   text.replace(

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startIdentity, uniqueUser, type IdentityUnderTest } from '../identity-harness.test.js';
+import { startIdentity, uniqueUser, type IdentityUnderTest } from '../identity-harness.fixture.js';
 
 let identity: IdentityUnderTest;
 beforeAll(async () => {

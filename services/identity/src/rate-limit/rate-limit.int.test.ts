@@ -6,7 +6,7 @@ import {
   startIdentity,
   uniqueUser,
   type IdentityUnderTest,
-} from '../identity-harness.test.js';
+} from '../identity-harness.fixture.js';
 import { createRateLimiter } from './rate-limiter.js';
 
 let identity: IdentityUnderTest;

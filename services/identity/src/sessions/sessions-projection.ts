@@ -1,26 +1,32 @@
 import type { Projection } from '@mia/service-kit';
-import { dataOf } from '../events.js';
 import type { IdentityTx } from '../db.js';
-import { SessionStarted, SessionsRevokedV1 } from './events.js';
+import { readUserEvent, SessionsRevokedV1, SessionStarted } from '../users/events.js';
 
-/** The `sessions` table: which login sessions are alive, for logout, resets and GET /api/user. */
+/** The `sessions` table: which login sessions are alive, for GET /api/user's answer. */
 export const sessionsProjection: Projection<IdentityTx> = {
   name: 'sessions',
   handles: [SessionStarted.type, SessionsRevokedV1.type],
-  async apply(event, { tx }) {
-    const at = new Date(event.occurredAt);
-    if (event.type === SessionStarted.type) {
-      const { sessionId, userId, expiresAt } = dataOf(SessionStarted, event);
+  async apply(stored, { tx }) {
+    const event = readUserEvent(stored);
+    const at = new Date(stored.occurredAt);
+    if (event?.type === 'SessionStarted') {
+      const { sessionId, userId, startedAt, expiresAt } = event.data;
       await tx.session.create({
-        data: { id: sessionId, userId, startedAt: at, expiresAt: new Date(expiresAt) },
+        data: {
+          id: sessionId,
+          userId,
+          startedAt: new Date(startedAt),
+          expiresAt: new Date(expiresAt),
+        },
       });
       return;
     }
-    const revoked = dataOf(SessionsRevokedV1, event);
-    const alive = { userId: revoked.userId, endedAt: null };
+    if (event?.type !== 'SessionsRevoked') return;
+    const revoked = event.data;
     await tx.session.updateMany({
       where: {
-        ...alive,
+        userId: revoked.userId,
+        endedAt: null,
         OR: [
           { id: { in: revoked.sessionIds } },
           ...(revoked.revokedBefore

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startIdentity, uniqueUser, type IdentityUnderTest } from '../identity-harness.test.js';
+import { startIdentity, uniqueUser, type IdentityUnderTest } from '../identity-harness.fixture.js';
 
 let identity: IdentityUnderTest;
 beforeAll(async () => {

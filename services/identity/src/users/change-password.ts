@@ -1,15 +1,11 @@
-import { badRequest, recordSessionsRevoked } from '@mia/service-kit';
-import type { SessionsRevokedV1Data } from '@mia/contracts';
-import { newEvent } from '../events.js';
-import type { Identity } from '../identity.js';
 import type { User } from '../generated/prisma/client.js';
+import type { Identity } from '../identity.js';
 import { passwordProblem } from '../passwords/policy.js';
-import { revokeAllSessions, startSession } from '../sessions/session-events.js';
-import type { SessionFacts } from '../sessions/session-tokens.js';
-import { PasswordChangedV1, PasswordSet } from './events.js';
-import { changeUser } from './user-stream.js';
+import type { SessionFacts } from '../shared/session-tokens.js';
+import { weakPassword, wrongCurrentPassword } from './refusals.js';
+import { changeUser, startedSession } from './user-stream.js';
 
-export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is incorrect';
+export { WRONG_CURRENT_PASSWORD_MESSAGE } from './refusals.js';
 
 export interface ChangePasswordInput {
   userId: string;
@@ -20,7 +16,8 @@ export interface ChangePasswordInput {
 
 /**
  * The signed-in user replaces their password: every session so far is revoked (on all
- * devices) and the caller gets a fresh one, so only they stay signed in.
+ * devices) and the caller gets a fresh one, so only they stay signed in. bcrypt runs first;
+ * the decider then refuses if the password changed after it was checked.
  */
 export async function changePassword(
   identity: Identity,
@@ -29,38 +26,20 @@ export async function changePassword(
   const found = await identity.db.user.findUniqueOrThrow({ where: { id: input.userId } });
   // Guessing the current password through this form is a sign-in attempt like any other.
   await identity.limits.check('login', input.ip, found.email);
-  if (!(await identity.hasher.verify(input.currentPassword, found.passwordHash))) {
-    throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE, 'wrong_password');
+  const checkedHash = found.passwordHash;
+  if (!checkedHash || !(await identity.hasher.verify(input.currentPassword, checkedHash))) {
+    throw wrongCurrentPassword();
   }
   const problem = passwordProblem(input.newPassword, found);
-  if (problem) throw badRequest(problem, 'weak_password');
-  const passwordHash = await identity.hasher.hash(input.newPassword);
+  if (problem) throw weakPassword(problem);
+  const newPasswordHash = await identity.hasher.hash(input.newPassword);
 
-  let revoked: SessionsRevokedV1Data | undefined;
-  const session = await changeUser(identity.events, found.id, async (user, { tx }) => {
-    if (user.passwordHash !== found.passwordHash) {
-      throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE, 'wrong_password');
-    }
-    const now = identity.clock();
-    const revoke = await revokeAllSessions(tx, user.id, now, 'password-change', identity.config);
-    revoked = revoke.data;
-    const started = startSession(user.id, now, identity.config);
-    return {
-      events: [
-        newEvent(PasswordSet, { userId: user.id, passwordHash, reason: 'change' }),
-        newEvent(PasswordChangedV1, {
-          userId: user.id,
-          reason: 'change',
-          changedAt: now.toISOString(),
-        }),
-        revoke.event,
-        started.event,
-      ],
-      result: started.session,
-    };
+  const result = await changeUser(identity, found.id, {
+    kind: 'ChangePassword',
+    checkedHash,
+    newPasswordHash,
   });
-  if (revoked) recordSessionsRevoked(identity.revocations, revoked);
   await identity.limits.clearLoginFailures(found.email);
   const user = await identity.db.user.findUniqueOrThrow({ where: { id: found.id } });
-  return { user, session };
+  return { user, session: startedSession(result.decided) };
 }

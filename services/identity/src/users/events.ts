@@ -1,11 +1,23 @@
+import {
+  PasswordChangedV1,
+  SessionsRevokedV1,
+  UserRegisteredV1,
+  UserRoleChangedV1,
+} from '@mia/contracts';
+import { defineDomainEvent, readerOf, type EventOf, type StoredEvent } from '@mia/service-kit';
 import { z } from 'zod';
-import { defineDomainEvent } from '../events.js';
 
-export { PasswordChangedV1, UserRegisteredV1, UserRoleChangedV1 } from '@mia/contracts';
+export { PasswordChangedV1, SessionsRevokedV1, UserRegisteredV1, UserRoleChangedV1 };
+
+// Everything about one user lives in the stream `user-<id>`: the integration events of
+// @mia/contracts and the domain events below, which never leave identity (they carry password
+// hashes, token hashes and session ids).
+
+const isoInstant = z.iso.datetime({ offset: true });
 
 /**
- * Domain event: the user's bcrypt hash. It follows UserRegistered, and accompanies every
- * PasswordChanged; it never leaves identity. `resetTokenHash` names the reset link used.
+ * The user's bcrypt hash. It follows UserRegistered and accompanies every PasswordChanged;
+ * `rehash` keeps the password (a new cost factor). `resetTokenHash` names the reset link used.
  */
 export const PasswordSet = defineDomainEvent(
   'PasswordSet',
@@ -16,3 +28,66 @@ export const PasswordSet = defineDomainEvent(
     resetTokenHash: z.string().optional(),
   }),
 );
+
+/**
+ * A sign-in (or registration) opened a login session; tokens carry its id as `sid`.
+ * v2 adds `startedAt`, so the user's state can forget sessions past their absolute end.
+ */
+export const SessionStarted = defineDomainEvent(
+  'SessionStarted',
+  z.object({
+    userId: z.uuid(),
+    sessionId: z.uuid(),
+    startedAt: isoInstant,
+    /** Absolute end of the session; no token of it is valid afterwards. */
+    expiresAt: isoInstant,
+  }),
+  2,
+);
+
+/** A reset link was mailed. Only the token's SHA-256 is recorded. */
+export const PasswordResetRequested = defineDomainEvent(
+  'PasswordResetRequested',
+  z.object({
+    userId: z.uuid(),
+    tokenHash: z.string().regex(/^[0-9a-f]{64}$/),
+    expiresAt: isoInstant,
+  }),
+);
+
+export type UserEvent =
+  | EventOf<typeof UserRegisteredV1>
+  | EventOf<typeof PasswordSet>
+  | EventOf<typeof PasswordChangedV1>
+  | EventOf<typeof SessionStarted>
+  | EventOf<typeof SessionsRevokedV1>
+  | EventOf<typeof PasswordResetRequested>
+  | EventOf<typeof UserRoleChangedV1>;
+
+const definitions = [
+  UserRegisteredV1,
+  PasswordSet,
+  PasswordChangedV1,
+  SessionStarted,
+  SessionsRevokedV1,
+  PasswordResetRequested,
+  UserRoleChangedV1,
+];
+const versions = new Map(definitions.map((d) => [d.type, d.version]));
+const read = readerOf<UserEvent>(definitions);
+
+// SessionStarted v1 had no `startedAt`: the session started when the event was stored.
+const upcast = (event: StoredEvent): StoredEvent =>
+  event.type === SessionStarted.type && event.version === 1
+    ? {
+        ...event,
+        version: 2,
+        data: { ...(event.data as object), startedAt: event.occurredAt },
+      }
+    : event;
+
+/** A stored event of a user stream as the decider and the projections read it (upcast). */
+export const readUserEvent = (event: StoredEvent): UserEvent | undefined => read(upcast(event));
+
+/** The schema version a new event is appended with. */
+export const versionOfUserEvent = (event: UserEvent): number => versions.get(event.type) ?? 1;

@@ -1,18 +1,15 @@
-import { randomUUID } from 'node:crypto';
-import { badRequest, conflict, isUniqueViolation } from '@mia/service-kit';
-import { roleFor } from '../admin/admin-roles.js';
+import { isUniqueViolation } from '@mia/service-kit';
 import type { IdentityDb } from '../db.js';
-import { newEvent, userStreamId } from '../events.js';
+import type { User } from '../generated/prisma/client.js';
 import type { Identity } from '../identity.js';
 import { passwordProblem } from '../passwords/policy.js';
-import { startSession } from '../sessions/session-events.js';
-import type { SessionFacts } from '../sessions/session-tokens.js';
-import type { User } from '../generated/prisma/client.js';
-import { PasswordSet, UserRegisteredV1 } from './events.js';
+import type { SessionFacts } from '../shared/session-tokens.js';
+import { emailTaken, usernameTaken, weakPassword } from './refusals.js';
+import { roleFor } from './roles.js';
+import { changeUser, startedSession, type UserCommandResult } from './user-stream.js';
 import { normalizeEmail } from './user-view.js';
 
-export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
-export const USERNAME_TAKEN_MESSAGE = 'This username is already taken';
+export { EMAIL_TAKEN_MESSAGE, USERNAME_TAKEN_MESSAGE } from './refusals.js';
 
 export interface RegisterInput {
   name: string;
@@ -30,16 +27,11 @@ async function takenBy(db: IdentityDb, email: string, username: string) {
   return { email: rows[0]?.email_taken === true, username: rows[0]?.username_taken === true };
 }
 
-function duplicateError(taken: { email: boolean; username: boolean }) {
-  if (taken.email) return conflict(EMAIL_TAKEN_MESSAGE, 'email_taken');
-  if (taken.username) return conflict(USERNAME_TAKEN_MESSAGE, 'username_taken');
-  return undefined;
-}
-
 /**
  * Registers a user and signs them in: UserRegistered, PasswordSet and SessionStarted in one
- * append. The unique indexes of the users projection, written in the same transaction, make a
- * duplicate that slips past the first check fail as cleanly (409).
+ * append. Uniqueness spans users, so no user's stream can decide it: the users projection's
+ * unique indexes, written in the same transaction, make a duplicate that slips past the first
+ * check fail as cleanly (409).
  */
 export async function registerUser(
   identity: Identity,
@@ -49,35 +41,31 @@ export async function registerUser(
   const username = input.username.trim();
   const name = input.name.trim();
   const problem = passwordProblem(input.password, { email, username });
-  if (problem) throw badRequest(problem, 'weak_password');
+  if (problem) throw weakPassword(problem);
 
-  const duplicate = duplicateError(await takenBy(identity.db, email, username));
-  if (duplicate) throw duplicate;
+  const taken = await takenBy(identity.db, email, username);
+  if (taken.email) throw emailTaken();
+  if (taken.username) throw usernameTaken();
 
   const passwordHash = await identity.hasher.hash(input.password);
-  const userId = randomUUID();
+  const userId = identity.newId();
   const role = roleFor(email, identity.config.ADMIN_EMAILS);
-  const { session, event: sessionStarted } = startSession(
-    userId,
-    identity.clock(),
-    identity.config,
-  );
+  let result: UserCommandResult;
   try {
-    return await identity.events.transaction(async (store) => {
-      await store.append(userStreamId(userId), 'no-stream', [
-        newEvent(UserRegisteredV1, { userId, email, name, username, role }),
-        newEvent(PasswordSet, { userId, passwordHash, reason: 'registration' }),
-        sessionStarted,
-      ]);
-      const user = await store.tx.user.findUniqueOrThrow({ where: { id: userId } });
-      return { user, session };
+    result = await changeUser(identity, userId, {
+      kind: 'RegisterUser',
+      userId,
+      email,
+      name,
+      username,
+      role,
+      passwordHash,
     });
   } catch (err) {
-    if (isUniqueViolation(err, 'users_email_key'))
-      throw duplicateError({ email: true, username: false })!;
-    if (isUniqueViolation(err, 'users_username_key')) {
-      throw duplicateError({ email: false, username: true })!;
-    }
+    if (isUniqueViolation(err, 'users_email_key')) throw emailTaken();
+    if (isUniqueViolation(err, 'users_username_key')) throw usernameTaken();
     throw err;
   }
+  const user = await identity.db.user.findUniqueOrThrow({ where: { id: userId } });
+  return { user, session: startedSession(result.decided) };
 }

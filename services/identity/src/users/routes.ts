@@ -1,14 +1,14 @@
-import { validateBody } from '@mia/service-kit';
 import { passwordSchema, registerRequestSchema } from '@mia/contracts';
+import { routesOf, unauthorized, validate } from '@mia/service-kit';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Identity } from '../identity.js';
-import { trimFields } from '../trim-body.js';
-import { requireSession } from '../sessions/current-session.js';
-import { answerSignedIn } from '../sessions/routes.js';
+import { currentSession } from '../shared/current-session.js';
+import { answerSignedIn } from '../shared/session-tokens.js';
+import { trimmed } from '../shared/trim-body.js';
 import { changePassword } from './change-password.js';
-import { registerUser, type RegisterInput } from './register.js';
-import { normalizeEmail } from './user-view.js';
+import { registerUser } from './register.js';
+import { normalizeEmail, toUserView } from './user-view.js';
 
 /**
  * Not one of the spec's calls (the web has no such form yet): the server side of "password
@@ -27,34 +27,39 @@ export const changePasswordRequestSchema = z
 
 export function userRoutes(identity: Identity): Router {
   const router = Router();
+  const route = routesOf(router, identity.auth);
 
-  router.post(
-    '/api/register',
-    trimFields('name', 'username', 'email'),
-    validateBody(registerRequestSchema),
-    async (req, res) => {
-      const input = req.body as RegisterInput;
-      await identity.limits.check('register', req.ip, normalizeEmail(input.email));
-      const { user, session } = await registerUser(identity, input);
-      await answerSignedIn(identity, res, user, session, 201);
+  route({
+    method: 'post',
+    path: '/api/register',
+    auth: 'public',
+    body: trimmed(registerRequestSchema, 'name', 'username', 'email'),
+    async handler({ body, req, res }) {
+      await identity.limits.check('register', req.ip, normalizeEmail(body.email));
+      const { user, session } = await registerUser(identity, body);
+      await answerSignedIn(identity.tokens, res, toUserView(user), session, 201);
     },
-  );
+  });
 
-  router.post(
-    '/api/change-password',
-    requireSession(identity),
-    validateBody(changePasswordRequestSchema),
-    async (req, res) => {
-      const body = req.body as z.infer<typeof changePasswordRequestSchema>;
-      const { user, session } = await changePassword(identity, {
-        userId: req.user!.id,
+  route({
+    method: 'post',
+    path: '/api/change-password',
+    auth: 'user',
+    async handler({ user, req, res }) {
+      // A token whose session ended here is refused before its body is even read.
+      if (!(await currentSession(identity, req))) throw unauthorized();
+      const body = validate(changePasswordRequestSchema, req.body ?? {}, {
+        subject: 'Request body',
+      });
+      const changed = await changePassword(identity, {
+        userId: user.id,
         currentPassword: body.currentPassword,
         newPassword: body.newPassword,
         ip: req.ip,
       });
-      await answerSignedIn(identity, res, user, session);
+      await answerSignedIn(identity.tokens, res, toUserView(changed.user), changed.session);
     },
-  );
+  });
 
   return router;
 }

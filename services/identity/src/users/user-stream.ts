@@ -1,40 +1,58 @@
-import { ConcurrencyError, type EventStoreSession, type NewEvent } from '@mia/service-kit';
-import type { IdentityTx } from '../db.js';
-import { userStreamId } from '../events.js';
-import type { User } from '../generated/prisma/client.js';
+import { recordSessionsRevoked, type CommandResult } from '@mia/service-kit';
+import type { Identity } from '../identity.js';
+import type { SessionFacts } from '../shared/session-tokens.js';
+import type { UserEvent } from './events.js';
+import { lifetimesOf, userDecider, type UserCommand } from './user-decider.js';
+import type { UserState } from './user-state.js';
 
-export interface Decision<T> {
-  events: NewEvent[];
-  result: T;
-}
+/** Every event about one user, sessions and reset links included, lives in its stream. */
+export const userStreamId = (userId: string): string => `user-${userId}`;
 
-export class UserNotFoundError extends Error {
-  override readonly name = 'UserNotFoundError';
-}
+export type UserCommandResult = CommandResult<UserState, UserEvent>;
 
 /**
- * Runs one command on a user: reads the user's row (state + stream version) in a transaction,
- * lets `decide` choose the events, and appends them expecting that version. When another
- * command on the same user committed in between, the whole decision is made again on the new
- * state, so no decision rests on a state that is no longer current.
+ * Runs one command on a user's stream (fold, decide, append at the stream's version, decide
+ * again on a conflict). Sessions it revoked are refused by this replica at once; the others
+ * refuse them when the event reaches them.
  */
-export async function changeUser<T>(
-  store: { transaction<R>(fn: (s: EventStoreSession<IdentityTx>) => Promise<R>): Promise<R> },
+export async function changeUser(
+  identity: Pick<Identity, 'commands' | 'config' | 'revocations'>,
   userId: string,
-  decide: (user: User, session: EventStoreSession<IdentityTx>) => Promise<Decision<T>>,
-  attempts = 5,
-): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await store.transaction(async (session) => {
-        const user = await session.tx.user.findUnique({ where: { id: userId } });
-        if (!user) throw new UserNotFoundError(`No user ${userId}`);
-        const { events, result } = await decide(user, session);
-        if (events.length > 0) await session.append(userStreamId(userId), user.version, events);
-        return result;
-      });
-    } catch (err) {
-      if (!(err instanceof ConcurrencyError) || attempt >= attempts) throw err;
+  command: UserCommand,
+): Promise<UserCommandResult> {
+  const result = await identity.commands.handle(
+    userStreamId(userId),
+    userDecider(lifetimesOf(identity.config)),
+    command,
+  );
+  for (const event of result.decided) {
+    if (event.type === 'SessionsRevoked') recordSessionsRevoked(identity.revocations, event.data);
+  }
+  return result;
+}
+
+/** The user's folded state, for checks made before a command (never instead of its decision). */
+export async function loadUser(
+  identity: Pick<Identity, 'commands' | 'config'>,
+  userId: string,
+): Promise<UserState> {
+  const { state } = await identity.commands.load(
+    userStreamId(userId),
+    userDecider(lifetimesOf(identity.config)),
+  );
+  return state;
+}
+
+/** The session a command started (registration, sign-in, password change), for its token. */
+export function startedSession(events: readonly UserEvent[]): SessionFacts {
+  for (const event of events) {
+    if (event.type === 'SessionStarted') {
+      return {
+        sessionId: event.data.sessionId,
+        authTime: new Date(event.data.startedAt),
+        expiresAt: new Date(event.data.expiresAt),
+      };
     }
   }
+  throw new Error('the command started no session');
 }

@@ -1,63 +1,44 @@
 import type { Projection } from '@mia/service-kit';
-import { dataOf } from '../events.js';
 import type { IdentityTx } from '../db.js';
-import { PasswordResetRequested } from '../password-reset/events.js';
-import { SessionStarted, SessionsRevokedV1 } from '../sessions/events.js';
-import { PasswordChangedV1, PasswordSet, UserRegisteredV1, UserRoleChangedV1 } from './events.js';
+import { PasswordSet, readUserEvent, UserRegisteredV1, UserRoleChangedV1 } from './events.js';
 
-// Every event of a user stream moves the row's version, so `version` is always the expected
-// version for the next append to that stream.
-const USER_STREAM_EVENTS = [
-  UserRegisteredV1.type,
-  PasswordSet.type,
-  PasswordChangedV1.type,
-  UserRoleChangedV1.type,
-  SessionStarted.type,
-  SessionsRevokedV1.type,
-  PasswordResetRequested.type,
-];
-
-/** The `users` table: one row per user stream. */
+/**
+ * The `users` table: one row per registered user, for finding an account by e-mail, telling
+ * whether an e-mail or username is taken (its unique indexes), and the answers' user object.
+ * Commands never decide on it: they fold the user's stream.
+ */
 export const usersProjection: Projection<IdentityTx> = {
   name: 'users',
-  handles: USER_STREAM_EVENTS,
-  async apply(event, { tx }) {
-    const at = new Date(event.occurredAt);
-    const version = event.streamVersion;
-    switch (event.type) {
-      case UserRegisteredV1.type: {
-        const user = dataOf(UserRegisteredV1, event);
+  handles: [UserRegisteredV1.type, PasswordSet.type, UserRoleChangedV1.type],
+  async apply(stored, { tx }) {
+    const event = readUserEvent(stored);
+    const at = new Date(stored.occurredAt);
+    switch (event?.type) {
+      case 'UserRegistered': {
+        const { userId, email, username, name, role } = event.data;
         await tx.user.create({
           data: {
-            id: user.userId,
-            email: user.email,
-            username: user.username,
-            name: user.name,
-            role: user.role,
+            id: userId,
+            email,
+            username,
+            name,
+            role,
             passwordHash: null,
-            version,
             createdAt: at,
             updatedAt: at,
           },
         });
         return;
       }
-      case PasswordSet.type: {
-        const { userId, passwordHash } = dataOf(PasswordSet, event);
-        await tx.user.update({
-          where: { id: userId },
-          data: { passwordHash, version, updatedAt: at },
-        });
+      case 'PasswordSet': {
+        const { userId, passwordHash } = event.data;
+        await tx.user.update({ where: { id: userId }, data: { passwordHash, updatedAt: at } });
         return;
       }
-      case UserRoleChangedV1.type: {
-        const { userId, role } = dataOf(UserRoleChangedV1, event);
-        await tx.user.update({ where: { id: userId }, data: { role, version, updatedAt: at } });
+      case 'UserRoleChanged': {
+        const { userId, role } = event.data;
+        await tx.user.update({ where: { id: userId }, data: { role, updatedAt: at } });
         return;
-      }
-      default: {
-        const userId = (event.data as { userId: string }).userId;
-        await tx.user.update({ where: { id: userId }, data: { version } });
       }
     }
   },

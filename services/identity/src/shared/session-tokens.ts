@@ -86,3 +86,19 @@ export function createSessionTokens(
     },
   };
 }
+
+/**
+ * Signs the session's token into the cookie and answers with the user (sign-in, registration,
+ * password change): `view` is the browser API's user object.
+ */
+export async function answerSignedIn(
+  tokens: SessionTokens,
+  res: Response,
+  view: TokenSubject,
+  session: SessionFacts,
+  status = 200,
+): Promise<void> {
+  const issued = await tokens.issue(view, session);
+  tokens.setCookie(res, issued);
+  res.status(status).json(view);
+}

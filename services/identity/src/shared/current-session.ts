@@ -1,5 +1,4 @@
-import { unauthorized } from '@mia/service-kit';
-import type { Request, RequestHandler } from 'express';
+import type { Request } from 'express';
 import type { Identity } from '../identity.js';
 import type { User } from '../generated/prisma/client.js';
 
@@ -10,11 +9,11 @@ export interface CurrentSession {
 
 /**
  * The signed-in user of a request, or null. Beyond the token checks every service makes
- * (signature, lifetime, revocation list), identity asks its own tables: the session must still
+ * (signature, lifetime, revocation list), identity asks its read models: the session must still
  * be alive there, which holds even before a revocation event has gone round.
  */
 export async function currentSession(
-  identity: Identity,
+  identity: Pick<Identity, 'auth' | 'clock' | 'db'>,
   req: Request,
 ): Promise<CurrentSession | null> {
   const caller = await identity.auth.authenticate(req);
@@ -29,11 +28,3 @@ export async function currentSession(
   if (!user || user.role !== claims.role) return null;
   return { user, session };
 }
-
-/** Like the kit's requireUser, plus identity's own check that the session is still alive. */
-export const requireSession =
-  (identity: Identity): RequestHandler =>
-  async (req, _res, next) => {
-    if (!(await currentSession(identity, req))) throw unauthorized();
-    next();
-  };

@@ -2,10 +2,16 @@ import { devKeys, createSessionVerifier, loadConfig } from '@mia/service-kit';
 import type { Response } from 'express';
 import { describe, expect, it } from 'vitest';
 import { identityConfigSchema } from '../config.js';
-import { startSession } from './session-events.js';
-import { createSessionTokens } from './session-tokens.js';
+import { createSessionTokens, type SessionFacts } from './session-tokens.js';
 
 const T0 = Date.parse('2026-11-21T10:00:00Z');
+/** A session that started at T0 and ends `hours` later, as the user decider records it. */
+const sessionAt = (hours: number): SessionFacts => ({
+  sessionId: '00000000-0000-4000-8000-0000000000aa',
+  authTime: new Date(T0),
+  expiresAt: new Date(T0 + hours * 3_600_000),
+});
+
 const user = {
   id: '00000000-0000-4000-8000-000000000001',
   role: 'user' as const,
@@ -38,7 +44,7 @@ function fakeResponse() {
 describe('session tokens', () => {
   it('carry the user, role and session id, and last the idle lifetime', async () => {
     const { config, tokens, verifier } = setup();
-    const { session } = startSession(user.id, new Date(T0), config);
+    const session = sessionAt(config.SESSION_ABSOLUTE_HOURS);
     const issued = await tokens.issue(user, session);
     expect(issued.expiresAt).toBe(T0 / 1000 + 120 * 60);
     const claims = await verifier.verify(issued.token);
@@ -53,7 +59,7 @@ describe('session tokens', () => {
 
   it('never outlive the session’s absolute end, however often re-issued', async () => {
     const { config, tokens, setNow } = setup({ SESSION_ABSOLUTE_HOURS: '3' });
-    const { session } = startSession(user.id, new Date(T0), config);
+    const session = sessionAt(config.SESSION_ABSOLUTE_HOURS);
     setNow(T0 + 2.5 * 3600_000);
     const issued = await tokens.issue(user, session);
     expect(issued.expiresAt).toBe(T0 / 1000 + 3 * 3600);
@@ -61,7 +67,7 @@ describe('session tokens', () => {
 
   it('ask for a refresh once half the idle lifetime is gone', async () => {
     const { config, tokens, verifier, setNow } = setup();
-    const { session } = startSession(user.id, new Date(T0), config);
+    const session = sessionAt(config.SESSION_ABSOLUTE_HOURS);
     const claims = (await verifier.verify((await tokens.issue(user, session)).token))!;
     setNow(T0 + 59 * 60_000);
     expect(tokens.needsRefresh(claims)).toBe(false);

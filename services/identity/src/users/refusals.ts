@@ -1,0 +1,44 @@
+import { DomainError } from '@mia/service-kit';
+
+// Why a command on a user is refused, with the messages the browser shows (the web's tests
+// import them from the files that used to define them, which re-export them from here).
+
+export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password';
+export const WRONG_CURRENT_PASSWORD_MESSAGE = 'Your current password is incorrect';
+export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists';
+export const USERNAME_TAKEN_MESSAGE = 'This username is already taken';
+
+export const RESET_TOKEN_MESSAGES = {
+  invalid: 'This password reset link is invalid. Please request a new one.',
+  used: 'This password reset link has already been used. Please request a new one.',
+  superseded:
+    'This password reset link is no longer valid because the password was changed since. Please request a new one.',
+  replaced:
+    'This password reset link was replaced by a newer one. Please use the latest link we sent you.',
+  expired: 'This password reset link has expired. Please request a new one.',
+} as const;
+
+export type ResetLinkProblem = keyof typeof RESET_TOKEN_MESSAGES;
+
+/** A wrong e-mail and a wrong password get this same answer, so neither tells which it was. */
+export const invalidCredentials = () =>
+  new DomainError('unauthorized', 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
+
+export const wrongCurrentPassword = () =>
+  new DomainError('invalid', 'wrong_password', WRONG_CURRENT_PASSWORD_MESSAGE);
+
+export const resetLinkRefused = (problem: ResetLinkProblem) =>
+  new DomainError('invalid', `reset_token_${problem}`, RESET_TOKEN_MESSAGES[problem]);
+
+export const weakPassword = (message: string) =>
+  new DomainError('invalid', 'weak_password', message);
+
+export const emailTaken = () => new DomainError('conflict', 'email_taken', EMAIL_TAKEN_MESSAGE);
+
+export const usernameTaken = () =>
+  new DomainError('conflict', 'username_taken', USERNAME_TAKEN_MESSAGE);
+
+export const unknownUser = () => new DomainError('not_found', 'unknown_user', 'No such user');
+
+export const alreadyRegistered = () =>
+  new DomainError('conflict', 'already_registered', 'This account is already registered');
