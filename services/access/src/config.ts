@@ -1,5 +1,73 @@
-import { baseConfigSchema, portSchema } from '@mia/service-kit';
+import { DestinationConfigError, resolveDestinations } from '@mia/catalog';
+import { baseConfigSchema, commaListSchema, devSecret, portSchema } from '@mia/service-kit';
+import { z } from 'zod';
 
-export const configSchema = baseConfigSchema.extend({
-  PORT: portSchema.default(8083),
-});
+/** The development bearer key of the GPT verification API (documented, refused in production). */
+export const DEV_GPT_API_KEY = 'mia-dev-gpt-key';
+/** Development secret for access codes (documented, refused in production). */
+export const DEV_ACCESS_CODE_SECRET = 'development-only-access-code-secret-not-for-production';
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const MIN_PRODUCTION_KEY_LENGTH = 24;
+
+/**
+ * Access's configuration. Each variable is documented where it is declared; the README's table
+ * is built from these comments.
+ */
+export const configSchema = baseConfigSchema
+  .extend({
+    PORT: portSchema.default(8083),
+    // Where each tool opens: a JSON object {"<productId>": "<url>" | {"kind", "url"}} over the
+    // catalogue's defaults. Unset outside production: every tool not listed opens the local
+    // stand-in page (/api/gpt/stand-in/<productId>); in production the catalogue's links.
+    GPT_URLS: z.string().optional(),
+    // Bearer keys the GPT Actions and MCP clients send to /api/gpt/v1/verify and /api/gpt/mcp,
+    // comma-separated (several at once, for rotation). Development default: `mia-dev-gpt-key`,
+    // refused in production, where each key must have at least 24 characters.
+    GPT_API_KEYS: devSecret(
+      commaListSchema.pipe(z.array(z.string().min(1)).min(1, 'needs at least one key')),
+      DEV_GPT_API_KEY,
+    ),
+    // Secret from which the access codes' lookup hashes (HMAC) and their encryption key
+    // (AES-256-GCM) are derived. At least 32 characters. Changing it invalidates every code
+    // (users then get a new one). Development default refused in production.
+    ACCESS_CODE_SECRET: devSecret(z.string().min(32), DEV_ACCESS_CODE_SECRET),
+    // Public access check (POST /api/verify-gpt-access): requests per client IP per window.
+    VERIFY_RATE_LIMIT_MAX: positiveInt(20),
+    // Length of the public access check's rate-limit window, in seconds.
+    VERIFY_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
+    // Verification API and MCP tool: code lookups per API key per window.
+    GPT_VERIFY_RATE_LIMIT_MAX: positiveInt(600),
+    // Length of the verification API's rate-limit window, in seconds.
+    GPT_VERIFY_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
+    // Most entries GET /api/timeline and the admin customer view return (the newest ones).
+    TIMELINE_LIMIT: z.coerce.number().int().min(10).max(5000).default(500),
+  })
+  .superRefine((config, ctx) => {
+    try {
+      resolveDestinations(config.GPT_URLS);
+    } catch (error) {
+      if (!(error instanceof DestinationConfigError)) throw error;
+      ctx.addIssue({ code: 'custom', path: ['GPT_URLS'], message: error.message });
+    }
+    if (config.NODE_ENV !== 'production') return;
+    // The development default alone is loadConfig's to report (missing, or the public value).
+    const keys = config.GPT_API_KEYS;
+    if (keys.length === 1 && keys[0] === DEV_GPT_API_KEY) return;
+    if (keys.includes(DEV_GPT_API_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GPT_API_KEYS'],
+        message: 'contains the development key, which is public; remove it in production',
+      });
+    }
+    if (keys.some((key) => key.length < MIN_PRODUCTION_KEY_LENGTH)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['GPT_API_KEYS'],
+        message: `every key must have at least ${MIN_PRODUCTION_KEY_LENGTH} characters in production`,
+      });
+    }
+  });
+
+export type AccessConfig = z.output<typeof configSchema>;

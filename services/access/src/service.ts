@@ -1,19 +1,41 @@
 import { fileURLToPath } from 'node:url';
 import type { ServiceDefinition } from '@mia/service-kit';
+import { setupAccess, type Access } from './access.js';
+import { accessCodeRoutes } from './access-codes/routes.js';
+import { adminRoutes } from './admin/routes.js';
 import { configSchema } from './config.js';
+import { dashboardRoutes } from './dashboard/routes.js';
 import { accessDatabase, type AccessTx } from './db.js';
+import { grantsProjection } from './entitlements/grants-projection.js';
 import type { PrismaClient } from './generated/prisma/client.js';
 import { accessConsumers } from './integration/consumers.js';
+import { paymentsProjection } from './payments/payments-projection.js';
+import { timelineRoutes } from './timeline/routes.js';
+import { usageProjection } from './usage/usage-projection.js';
 import { directoryProjection } from './users/directory-projection.js';
+import { gptRoutes } from './verification/gpt-routes.js';
+import { mcpRoutes } from './verification/mcp.js';
+import { standInRoutes } from './verification/stand-in.js';
+import { verifyPageRoutes } from './verification/verify-page.js';
 
-export const accessService: ServiceDefinition<typeof configSchema, AccessTx, PrismaClient> = {
-  name: 'access',
-  configSchema,
-  migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
-  database: accessDatabase,
-  projections: () => [directoryProjection],
-  consumers: () => accessConsumers,
-  routes: () => {
-    // Entitlements, GPT links, dashboard and admin grants arrive with their own issues.
-  },
-};
+export const accessService: ServiceDefinition<typeof configSchema, AccessTx, PrismaClient, Access> =
+  {
+    name: 'access',
+    configSchema,
+    migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
+    database: accessDatabase,
+    projections: () => [directoryProjection, grantsProjection, usageProjection, paymentsProjection],
+    setup: setupAccess,
+    consumers: () => accessConsumers,
+    routes(app, ctx, access) {
+      app.use(dashboardRoutes(access));
+      app.use(accessCodeRoutes(access));
+      app.use(timelineRoutes(access));
+      app.use(adminRoutes(access));
+      app.use(verifyPageRoutes(access));
+      app.use(gptRoutes(access));
+      app.use(mcpRoutes(access));
+      // The stand-in for the external chatbot exists only outside production.
+      if (ctx.config.NODE_ENV !== 'production') app.use(standInRoutes(access));
+    },
+  };

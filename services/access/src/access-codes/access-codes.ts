@@ -1,0 +1,93 @@
+import { AccessCodeRotatedV1 } from '@mia/contracts';
+import { eventOf, isUniqueViolation, type Clock, type EventStore } from '@mia/service-kit';
+import type { AccessTx } from '../db.js';
+import type { PrismaClient } from '../generated/prisma/client.js';
+import { AccessCodeIssued, accessCodeStreamId } from './access-code-events.js';
+import { generateAccessCode, normalizeAccessCode } from './access-code.js';
+import type { CodeVault } from './code-vault.js';
+
+export interface AccessCodeDeps {
+  db: PrismaClient;
+  events: EventStore<AccessTx>;
+  vault: CodeVault;
+  clock: Clock;
+}
+
+// Two users drawing the same code (one chance in 2^58 per pair) is answered by drawing again.
+const MAX_DRAWS = 3;
+
+/** The user's own code, issued on first use. */
+export async function ownAccessCode(deps: AccessCodeDeps, userId: string): Promise<string> {
+  const row = await deps.db.accessCode.findUnique({ where: { userId } });
+  if (row) return deps.vault.open(row.codeCiphertext, userId);
+  for (let draw = 1; draw <= MAX_DRAWS; draw++) {
+    const code = generateAccessCode();
+    const issued = await deps.events.transaction(async (session) => {
+      const issuedAt = deps.clock();
+      const { count } = await session.tx.accessCode.createMany({
+        data: [
+          {
+            userId,
+            codeHash: deps.vault.hash(code),
+            codeCiphertext: deps.vault.seal(code, userId),
+            issuedAt,
+          },
+        ],
+        skipDuplicates: true,
+      });
+      if (count === 0) return false;
+      await session.append(accessCodeStreamId(userId), 'any', [
+        eventOf(AccessCodeIssued, { userId, issuedAt: issuedAt.toISOString() }),
+      ]);
+      return true;
+    });
+    if (issued) return code;
+    // Skipped: another request issued this user's code first, or the code is someone else's.
+    const existing = await deps.db.accessCode.findUnique({ where: { userId } });
+    if (existing) return deps.vault.open(existing.codeCiphertext, userId);
+  }
+  throw new Error('Could not draw an unused access code');
+}
+
+/** Replaces the user's code; the old one finds no one from the moment this commits. */
+export async function rotateAccessCode(deps: AccessCodeDeps, userId: string): Promise<string> {
+  for (let draw = 1; ; draw++) {
+    const code = generateAccessCode();
+    try {
+      await deps.events.transaction(async (session) => {
+        const at = deps.clock();
+        // Appending first takes the service's append lock: concurrent rotations queue here.
+        await session.append(accessCodeStreamId(userId), 'any', [
+          { type: AccessCodeRotatedV1.type, data: { userId, rotatedAt: at.toISOString() } },
+        ]);
+        const row = {
+          codeHash: deps.vault.hash(code),
+          codeCiphertext: deps.vault.seal(code, userId),
+          issuedAt: at,
+        };
+        await session.tx.accessCode.upsert({
+          where: { userId },
+          create: { userId, ...row },
+          update: row,
+        });
+      });
+      return code;
+    } catch (err) {
+      if (!isUniqueViolation(err) || draw >= MAX_DRAWS) throw err;
+    }
+  }
+}
+
+/** The owner of a typed code, or null (malformed codes never reach the database). */
+export async function findUserByAccessCode(
+  deps: Pick<AccessCodeDeps, 'db' | 'vault'>,
+  input: string,
+): Promise<string | null> {
+  const code = normalizeAccessCode(input);
+  if (code === null) return null;
+  const row = await deps.db.accessCode.findUnique({
+    where: { codeHash: deps.vault.hash(code) },
+    select: { userId: true },
+  });
+  return row?.userId ?? null;
+}

@@ -1,0 +1,50 @@
+import type {
+  Clock,
+  CommandHandler,
+  EventStore,
+  Logger,
+  SessionAuth,
+  ServiceContext,
+} from '@mia/service-kit';
+import { createCodeVault, type CodeVault } from './access-codes/code-vault.js';
+import type { AccessConfig } from './config.js';
+import type { AccessTx } from './db.js';
+import { toolLinks, type ToolLinks } from './destinations.js';
+import type { PrismaClient } from './generated/prisma/client.js';
+import { createRateLimiter, type RateLimiter } from './rate-limit/rate-limiter.js';
+import { createGptKeys, type GptKeys } from './verification/gpt-keys.js';
+
+/** What access's routes work with, built once per running service (ServiceDefinition.setup). */
+export interface Access {
+  config: AccessConfig;
+  /** The service's schema (its event store's tables live there). */
+  schema: string;
+  logger: Logger;
+  db: PrismaClient;
+  events: EventStore<AccessTx>;
+  commands: CommandHandler<AccessTx>;
+  clock: Clock;
+  auth: SessionAuth;
+  vault: CodeVault;
+  limiter: RateLimiter;
+  links: ToolLinks;
+  gptKeys: GptKeys;
+}
+
+export function setupAccess(ctx: ServiceContext<AccessConfig, AccessTx, PrismaClient>): Access {
+  const { config } = ctx;
+  return {
+    config,
+    schema: ctx.schema,
+    logger: ctx.logger,
+    db: ctx.db,
+    events: ctx.events,
+    commands: ctx.commands,
+    clock: ctx.clock,
+    auth: ctx.auth,
+    vault: createCodeVault(config.ACCESS_CODE_SECRET),
+    limiter: createRateLimiter(ctx.runner.sql),
+    links: toolLinks(config),
+    gptKeys: createGptKeys(config.GPT_API_KEYS),
+  };
+}

@@ -1,0 +1,70 @@
+import { ConfigError, loadConfig } from '@mia/service-kit';
+import { describe, expect, it } from 'vitest';
+import { configSchema, DEV_GPT_API_KEY } from './config.js';
+import { toolLinks } from './destinations.js';
+
+const load = (env: Record<string, string>) => loadConfig(configSchema, env);
+const problems = (env: Record<string, string>) => {
+  try {
+    load(env);
+    return '';
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+};
+
+describe('access configuration', () => {
+  it('has working development defaults', () => {
+    const config = load({});
+    expect(config.GPT_API_KEYS).toEqual([DEV_GPT_API_KEY]);
+    expect(config.VERIFY_RATE_LIMIT_MAX).toBe(20);
+    expect(config.PORT).toBe(8083);
+  });
+
+  it('takes several comma-separated API keys', () => {
+    expect(load({ GPT_API_KEYS: 'one, two' }).GPT_API_KEYS).toEqual(['one', 'two']);
+  });
+
+  it('refuses malformed tool destinations with the reason', () => {
+    expect(problems({ GPT_URLS: '{"no-such-tool": "https://x.org"}' })).toMatch(
+      /GPT_URLS: .*no-such-tool: unknown product/,
+    );
+    expect(problems({ GPT_URLS: '{"apocalipsis": "javascript:alert(1)"}' })).toMatch(/GPT_URLS/);
+  });
+
+  it('refuses the development key and secret in production', () => {
+    const production = {
+      NODE_ENV: 'production',
+      GPT_API_KEYS: `a-production-key-of-enough-length-1,${DEV_GPT_API_KEY}`,
+    };
+    const message = problems(production);
+    expect(message).toMatch(/GPT_API_KEYS: contains the development key/);
+    expect(message).toMatch(/ACCESS_CODE_SECRET: is required in production/);
+    expect(problems({ NODE_ENV: 'production' })).toMatch(/GPT_API_KEYS: is required in production/);
+    expect(problems({ NODE_ENV: 'production', GPT_API_KEYS: 'short' })).toMatch(
+      /at least 24 characters/,
+    );
+  });
+});
+
+describe('tool links', () => {
+  const base = { PUBLIC_ORIGIN: 'http://localhost:8080', GPT_URLS: undefined };
+
+  it('point at the local stand-in page in development, except those configured', () => {
+    const links = toolLinks({
+      ...base,
+      NODE_ENV: 'development',
+      GPT_URLS: '{"apocalipsis": "https://chatgpt.com/g/g-real"}',
+    });
+    expect(links['manual-ceremonias'].url).toBe(
+      'http://localhost:8080/api/gpt/stand-in/manual-ceremonias',
+    );
+    expect(links.apocalipsis).toEqual({ kind: 'custom-gpt', url: 'https://chatgpt.com/g/g-real' });
+  });
+
+  it('are the catalogue links in production', () => {
+    const links = toolLinks({ ...base, NODE_ENV: 'production' });
+    expect(links['manual-ceremonias'].url).toBe('https://chatgpt.com/g/g-mia-manual-ceremonias');
+  });
+});

@@ -1,0 +1,62 @@
+import { centsToDollars, products } from '@mia/catalog';
+import type { DashboardResponse } from '@mia/contracts';
+import type { SessionUser } from '@mia/service-kit';
+import type { Access } from '../access.js';
+import { ownAccessCode } from '../access-codes/access-codes.js';
+import { readGrants } from '../entitlements/entitlements.js';
+import { usable } from '../entitlements/grants.js';
+import { readPayments } from '../payments/payments.js';
+import { readUsage } from '../usage/usage.js';
+
+/**
+ * GET /api/dashboard from access's own read models only (no call to another service): the 14
+ * tools with whether each is usable now and how, the usage of the usable ones (most recent
+ * first), the payment history (newest first) and the user's access code.
+ */
+export async function dashboardOf(access: Access, user: SessionUser): Promise<DashboardResponse> {
+  const [entry, grants, usage, payments, accessCode] = await Promise.all([
+    access.db.directoryUser.findUnique({ where: { userId: user.id }, select: { name: true } }),
+    readGrants(access.db, user.id),
+    readUsage(access.db, user.id),
+    readPayments(access.db, user.id),
+    ownAccessCode(access, user.id),
+  ]);
+  const now = access.clock();
+  const availableProducts = products.map((product) => {
+    const verdict = usable(grants, product.id, now);
+    return {
+      id: product.id,
+      name: product.name,
+      description: product.description,
+      price: centsToDollars(product.priceCents),
+      purchased: verdict.allowed,
+      ...(verdict.allowed && verdict.grant
+        ? { access: { source: verdict.grant.source.kind, until: verdict.grant.validUntil } }
+        : {}),
+    };
+  });
+  const usageOf = new Map(usage.map((u) => [u.productId, u]));
+  const purchasedGpts = availableProducts
+    .filter((p) => p.purchased)
+    .map((p) => ({
+      modelId: p.id,
+      queriesUsed: usageOf.get(p.id)?.queriesUsed ?? 0,
+      lastAccessed: usageOf.get(p.id)?.lastAccessed ?? null,
+    }))
+    // Most recently used first (the page lists the first five); never used last, in catalogue order.
+    .sort((a, b) => (b.lastAccessed ?? '').localeCompare(a.lastAccessed ?? ''));
+  return {
+    // Before identity's registration reaches access, the session's own name stands in.
+    user: { name: entry?.name ?? user.name ?? '' },
+    availableProducts,
+    purchasedGpts,
+    payments: payments.map(({ id, createdAt, description, amount, status }) => ({
+      id,
+      createdAt,
+      description,
+      amount,
+      status,
+    })),
+    accessCode,
+  };
+}

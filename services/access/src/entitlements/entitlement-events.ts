@@ -1,0 +1,71 @@
+import {
+  AccessExtendedV1,
+  AccessGrantedV1,
+  AccessRestoredV1,
+  AccessRevokedV1,
+  AccessSuspendedV1,
+  instantSchema,
+  ownIdSchema,
+} from '@mia/contracts';
+import { defineDomainEvent, type EventOf } from '@mia/service-kit';
+import { z } from 'zod';
+
+// A user's entitlements stream holds access's integration events (published to every service)
+// and two domain events that only remember what the integration events cannot carry: which
+// disputes a payment had, and which billing stream version the subscription's end came from.
+
+/** A dispute on the payment behind a grant, opened or closed (with its outcome). */
+export const DisputeNoted = defineDomainEvent(
+  'DisputeNoted',
+  z.object({
+    grantId: z.string().min(1),
+    userId: ownIdSchema,
+    disputeId: z.string().min(1),
+    status: z.enum(['open', 'won', 'lost']),
+  }),
+);
+
+/**
+ * The end of a subscription's current period, from billing's event at `sourceVersion` of the
+ * subscription's stream: a change is taken only from a newer version, so a late event never
+ * moves the end back.
+ */
+export const SubscriptionTermNoted = defineDomainEvent(
+  'SubscriptionTermNoted',
+  z.object({
+    grantId: z.string().min(1),
+    userId: ownIdSchema,
+    periodEnd: instantSchema,
+    sourceVersion: z.number().int().nonnegative(),
+  }),
+);
+
+export type EntitlementEvent =
+  | EventOf<typeof AccessGrantedV1>
+  | EventOf<typeof AccessExtendedV1>
+  | EventOf<typeof AccessSuspendedV1>
+  | EventOf<typeof AccessRestoredV1>
+  | EventOf<typeof AccessRevokedV1>
+  | EventOf<typeof DisputeNoted>
+  | EventOf<typeof SubscriptionTermNoted>;
+
+export const entitlementEventDefinitions = [
+  AccessGrantedV1,
+  AccessExtendedV1,
+  AccessSuspendedV1,
+  AccessRestoredV1,
+  AccessRevokedV1,
+  DisputeNoted,
+  SubscriptionTermNoted,
+] as const;
+
+/** One stream per user. */
+export const entitlementsStreamId = (userId: string): string => `entitlements-${userId}`;
+
+/** Grant ids derive from their source, so a redelivered source grants nothing twice. */
+export const grantIds = {
+  purchase: (paymentId: string) => `purchase:${paymentId}`,
+  subscription: (subscriptionId: string) => `subscription:${subscriptionId}`,
+  trial: (trialId: string) => `trial:${trialId}`,
+  admin: (actionId: string) => `admin:${actionId}`,
+};

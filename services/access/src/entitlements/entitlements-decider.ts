@@ -1,0 +1,370 @@
+import { isProductId } from '@mia/catalog';
+import { ALL_PRODUCTS, type GrantRevocationReason } from '@mia/contracts';
+import { DomainError, readerOf, type Decider } from '@mia/service-kit';
+import {
+  entitlementEventDefinitions,
+  grantIds,
+  type EntitlementEvent,
+} from './entitlement-events.js';
+import type { Grant } from './grants.js';
+
+export type DisputeStatus = 'open' | 'won' | 'lost';
+
+/** What billing's events and admins ask of a user's entitlements. */
+export type EntitlementCommand =
+  | { kind: 'grant-purchase'; userId: string; paymentId: string; productId: string; paidAt: string }
+  /** A full refund of the payment. */
+  | { kind: 'revoke-purchase'; userId: string; paymentId: string }
+  | { kind: 'open-dispute'; userId: string; paymentId: string; disputeId: string }
+  | {
+      kind: 'close-dispute';
+      userId: string;
+      paymentId: string;
+      disputeId: string;
+      outcome: 'won' | 'lost';
+    }
+  | {
+      /** SubscriptionActivated / Renewed (`opensAccess`) or SubscriptionChanged (only the end). */
+      kind: 'note-subscription-term';
+      userId: string;
+      subscriptionId: string;
+      periodEnd: string;
+      /** The billing event's position in the subscription's stream (0 when unknown). */
+      sourceVersion: number;
+      opensAccess: boolean;
+      /** When billing recorded it. */
+      at: string;
+    }
+  | { kind: 'end-subscription'; userId: string; subscriptionId: string; reason: string }
+  | { kind: 'grant-trial'; userId: string; trialId: string; startedAt: string; endsAt: string }
+  | {
+      kind: 'admin-grant';
+      userId: string;
+      adminId: string;
+      /** A product id or `all`. */
+      scope: string;
+      /** null: lifetime. */
+      until: string | null;
+      reason?: string;
+    }
+  | { kind: 'admin-revoke'; userId: string; adminId: string; scope: string; reason?: string };
+
+export interface EntitlementsState {
+  grants: Record<string, Grant>;
+  /** Every revocation, including those that arrived before their grant (which then never opens). */
+  revoked: Record<string, GrantRevocationReason>;
+  /** Disputes per grant id, whether or not the grant has arrived yet. */
+  disputes: Record<string, Record<string, DisputeStatus>>;
+  /** The newest known end of each subscription's period, and the billing version it came from. */
+  terms: Record<string, { periodEnd: string; sourceVersion: number }>;
+}
+
+export const grantsOf = (state: EntitlementsState): Grant[] => Object.values(state.grants);
+
+const earlier = (a: string, b: Date): string =>
+  Date.parse(a) <= b.getTime() ? a : b.toISOString();
+
+const sameInstant = (a: string | null, b: string | null) =>
+  a === null || b === null ? a === b : Date.parse(a) === Date.parse(b);
+
+const openDisputes = (state: EntitlementsState, grantId: string, except?: string) =>
+  Object.entries(state.disputes[grantId] ?? {}).filter(
+    ([id, status]) => status === 'open' && id !== except,
+  ).length;
+
+/** Keeps a revocation's free text within the contract's single line. */
+const detailText = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 500);
+
+/**
+ * A user's entitlements (COMMERCE.md §3). Purchases are lifetime; subscriptions cover every
+ * tool until the current period's end, which renewals extend and changes move; trials cover
+ * every tool until their end; admins grant one product or all, for life or until a date.
+ * Refunds, lost disputes, ended subscriptions and admins revoke; a dispute suspends until won.
+ *
+ * Billing's events arrive late, twice and out of order: grant ids derive from their source, so
+ * a redelivery decides nothing; a revocation or a dispute that arrives before its grant is
+ * remembered, so the late grant stays closed (or suspended).
+ */
+export const entitlementsDecider: Decider<EntitlementCommand, EntitlementsState, EntitlementEvent> =
+  {
+    name: 'entitlements',
+    initialState: () => ({ grants: {}, revoked: {}, disputes: {}, terms: {} }),
+
+    evolve(state, event) {
+      switch (event.type) {
+        case 'AccessGranted': {
+          const { grantId, scope, source, validFrom, validUntil } = event.data;
+          const revokedReason = state.revoked[grantId];
+          const grant: Grant = {
+            grantId,
+            scope,
+            source: { ...source },
+            validFrom,
+            validUntil,
+            status: revokedReason ? 'revoked' : 'active',
+            ...(revokedReason ? { revokedReason } : {}),
+          };
+          return { ...state, grants: { ...state.grants, [grantId]: grant } };
+        }
+        case 'AccessExtended':
+          return withGrant(state, event.data.grantId, (g) => ({
+            ...g,
+            validUntil: event.data.validUntil,
+          }));
+        case 'AccessSuspended':
+          return withGrant(state, event.data.grantId, (g) =>
+            g.status === 'active' ? { ...g, status: 'suspended' } : g,
+          );
+        case 'AccessRestored':
+          return withGrant(state, event.data.grantId, (g) =>
+            g.status === 'suspended' ? { ...g, status: 'active' } : g,
+          );
+        case 'AccessRevoked': {
+          const { grantId, reason } = event.data;
+          const next = withGrant(state, grantId, (g) => ({
+            ...g,
+            status: 'revoked',
+            revokedReason: reason,
+          }));
+          return { ...next, revoked: { ...next.revoked, [grantId]: reason } };
+        }
+        case 'DisputeNoted': {
+          const { grantId, disputeId, status } = event.data;
+          return {
+            ...state,
+            disputes: {
+              ...state.disputes,
+              [grantId]: { ...state.disputes[grantId], [disputeId]: status },
+            },
+          };
+        }
+        case 'SubscriptionTermNoted': {
+          const { grantId, periodEnd, sourceVersion } = event.data;
+          return { ...state, terms: { ...state.terms, [grantId]: { periodEnd, sourceVersion } } };
+        }
+      }
+    },
+
+    decide(command, state, { now, newId }) {
+      const { userId } = command;
+      switch (command.kind) {
+        case 'grant-purchase': {
+          const grantId = grantIds.purchase(command.paymentId);
+          if (state.grants[grantId] || state.revoked[grantId]) return [];
+          const granted: EntitlementEvent = {
+            type: 'AccessGranted',
+            data: {
+              grantId,
+              userId,
+              scope: command.productId,
+              source: { kind: 'purchase', ref: command.paymentId },
+              validFrom: earlier(command.paidAt, now),
+              validUntil: null,
+            },
+          };
+          // A dispute that arrived first keeps the new grant suspended.
+          return openDisputes(state, grantId) > 0
+            ? [granted, { type: 'AccessSuspended', data: { grantId, userId, reason: 'dispute' } }]
+            : [granted];
+        }
+
+        case 'revoke-purchase': {
+          const grantId = grantIds.purchase(command.paymentId);
+          if (state.revoked[grantId]) return [];
+          return [{ type: 'AccessRevoked', data: { grantId, userId, reason: 'refund' } }];
+        }
+
+        case 'open-dispute': {
+          const grantId = grantIds.purchase(command.paymentId);
+          const { disputeId } = command;
+          if (state.disputes[grantId]?.[disputeId]) return [];
+          const events: EntitlementEvent[] = [
+            { type: 'DisputeNoted', data: { grantId, userId, disputeId, status: 'open' } },
+          ];
+          if (state.grants[grantId]?.status === 'active') {
+            events.push({ type: 'AccessSuspended', data: { grantId, userId, reason: 'dispute' } });
+          }
+          return events;
+        }
+
+        case 'close-dispute': {
+          const grantId = grantIds.purchase(command.paymentId);
+          const { disputeId, outcome } = command;
+          const known = state.disputes[grantId]?.[disputeId];
+          if (known === 'won' || known === 'lost') return [];
+          const events: EntitlementEvent[] = [
+            { type: 'DisputeNoted', data: { grantId, userId, disputeId, status: outcome } },
+          ];
+          if (outcome === 'lost') {
+            if (!state.revoked[grantId]) {
+              events.push({
+                type: 'AccessRevoked',
+                data: { grantId, userId, reason: 'dispute', detail: detailText(disputeId) },
+              });
+            }
+          } else if (
+            state.grants[grantId]?.status === 'suspended' &&
+            openDisputes(state, grantId, disputeId) === 0
+          ) {
+            events.push({ type: 'AccessRestored', data: { grantId, userId } });
+          }
+          return events;
+        }
+
+        case 'note-subscription-term': {
+          const grantId = grantIds.subscription(command.subscriptionId);
+          if (state.revoked[grantId]) return [];
+          const term = state.terms[grantId];
+          const newer =
+            !term ||
+            command.sourceVersion > term.sourceVersion ||
+            // Same version (unknown versions are all 0): only an extension is taken.
+            (command.sourceVersion === term.sourceVersion &&
+              Date.parse(command.periodEnd) > Date.parse(term.periodEnd));
+          const end = newer ? command.periodEnd : (term?.periodEnd ?? command.periodEnd);
+          const events: EntitlementEvent[] = [];
+          if (newer) {
+            events.push({
+              type: 'SubscriptionTermNoted',
+              data: {
+                grantId,
+                userId,
+                periodEnd: command.periodEnd,
+                sourceVersion: command.sourceVersion,
+              },
+            });
+          }
+          const grant = state.grants[grantId];
+          if (!grant) {
+            if (command.opensAccess) {
+              events.push({
+                type: 'AccessGranted',
+                data: {
+                  grantId,
+                  userId,
+                  scope: ALL_PRODUCTS,
+                  source: { kind: 'subscription', ref: command.subscriptionId },
+                  validFrom: earlier(command.at, now),
+                  validUntil: end,
+                },
+              });
+            }
+          } else if (!sameInstant(grant.validUntil, end)) {
+            events.push({ type: 'AccessExtended', data: { grantId, userId, validUntil: end } });
+          }
+          return events;
+        }
+
+        case 'end-subscription': {
+          const grantId = grantIds.subscription(command.subscriptionId);
+          if (state.revoked[grantId]) return [];
+          return [
+            {
+              type: 'AccessRevoked',
+              data: {
+                grantId,
+                userId,
+                reason: 'subscription_ended',
+                detail: detailText(command.reason),
+              },
+            },
+          ];
+        }
+
+        case 'grant-trial': {
+          const grantId = grantIds.trial(command.trialId);
+          if (state.grants[grantId] || state.revoked[grantId]) return [];
+          return [
+            {
+              type: 'AccessGranted',
+              data: {
+                grantId,
+                userId,
+                scope: ALL_PRODUCTS,
+                source: { kind: 'trial', ref: command.trialId },
+                validFrom: earlier(command.startedAt, now),
+                validUntil: command.endsAt,
+              },
+            },
+          ];
+        }
+
+        case 'admin-grant': {
+          const { scope, until } = command;
+          if (scope !== ALL_PRODUCTS && !isProductId(scope)) {
+            throw new DomainError('invalid', 'unknown_product', `Producto desconocido: ${scope}`);
+          }
+          if (until !== null && Date.parse(until) <= now.getTime()) {
+            throw new DomainError(
+              'invalid',
+              'until_in_past',
+              'La fecha de fin del acceso debe ser futura.',
+            );
+          }
+          const same = grantsOf(state).some(
+            (g) =>
+              g.source.kind === 'admin' &&
+              g.scope === scope &&
+              g.status === 'active' &&
+              sameInstant(g.validUntil, until) &&
+              (g.validUntil === null || Date.parse(g.validUntil) > now.getTime()),
+          );
+          if (same) return [];
+          // A fresh id never reuses one already granted or revoked (a revocation is forever).
+          let ref = newId();
+          while (state.grants[grantIds.admin(ref)] || state.revoked[grantIds.admin(ref)])
+            ref = newId();
+          return [
+            {
+              type: 'AccessGranted',
+              data: {
+                grantId: grantIds.admin(ref),
+                userId,
+                scope,
+                source: {
+                  kind: 'admin',
+                  ref,
+                  by: command.adminId,
+                  ...(command.reason ? { reason: command.reason } : {}),
+                },
+                validFrom: now.toISOString(),
+                validUntil: until,
+              },
+            },
+          ];
+        }
+
+        case 'admin-revoke': {
+          const { scope } = command;
+          if (scope !== ALL_PRODUCTS && !isProductId(scope)) {
+            throw new DomainError('invalid', 'unknown_product', `Producto desconocido: ${scope}`);
+          }
+          // What an admin may take back: their own grants and purchases. Plans and trials end
+          // through billing (cancel the subscription), which then revokes them here.
+          const detail = detailText(command.reason ?? `admin ${command.adminId}`);
+          return grantsOf(state)
+            .filter(
+              (g) =>
+                g.status !== 'revoked' &&
+                (g.source.kind === 'admin' || g.source.kind === 'purchase') &&
+                (scope === ALL_PRODUCTS || g.scope === scope),
+            )
+            .map((g) => ({
+              type: 'AccessRevoked' as const,
+              data: { grantId: g.grantId, userId, reason: 'admin' as const, detail },
+            }));
+        }
+      }
+    },
+
+    read: readerOf<EntitlementEvent>(entitlementEventDefinitions),
+  };
+
+function withGrant(
+  state: EntitlementsState,
+  grantId: string,
+  change: (grant: Grant) => Grant,
+): EntitlementsState {
+  const grant = state.grants[grantId];
+  return grant ? { ...state, grants: { ...state.grants, [grantId]: change(grant) } } : state;
+}

@@ -1,0 +1,84 @@
+import {
+  AccessExtendedV1,
+  AccessGrantedV1,
+  AccessRestoredV1,
+  AccessRevokedV1,
+  AccessSuspendedV1,
+} from '@mia/contracts';
+import type { Projection } from '@mia/service-kit';
+import type { AccessTx } from '../db.js';
+
+/** The `access_grants` table: one row per grant, from the entitlement events. */
+export const grantsProjection: Projection<AccessTx> = {
+  name: 'access-grants',
+  handles: [
+    AccessGrantedV1.type,
+    AccessExtendedV1.type,
+    AccessSuspendedV1.type,
+    AccessRestoredV1.type,
+    AccessRevokedV1.type,
+  ],
+  async apply(event, { tx }) {
+    const updatedAt = new Date(event.occurredAt);
+    switch (event.type) {
+      case AccessGrantedV1.type: {
+        const d = AccessGrantedV1.schema.parse(event.data);
+        const row = {
+          scope: d.scope,
+          sourceKind: d.source.kind,
+          sourceRef: d.source.ref,
+          grantedBy: d.source.by ?? null,
+          reason: d.source.reason ?? null,
+          validFrom: new Date(d.validFrom),
+          validUntil: d.validUntil === null ? null : new Date(d.validUntil),
+          status: 'active',
+          revokedReason: null,
+          grantedAt: updatedAt,
+          updatedAt,
+        };
+        await tx.accessGrant.upsert({
+          where: { userId_grantId: { userId: d.userId, grantId: d.grantId } },
+          create: { userId: d.userId, grantId: d.grantId, ...row },
+          update: row,
+        });
+        return;
+      }
+      case AccessExtendedV1.type: {
+        const d = AccessExtendedV1.schema.parse(event.data);
+        await tx.accessGrant.updateMany({
+          where: { userId: d.userId, grantId: d.grantId },
+          data: { validUntil: new Date(d.validUntil), updatedAt },
+        });
+        return;
+      }
+      case AccessSuspendedV1.type: {
+        const d = AccessSuspendedV1.schema.parse(event.data);
+        await tx.accessGrant.updateMany({
+          where: { userId: d.userId, grantId: d.grantId, status: 'active' },
+          data: { status: 'suspended', updatedAt },
+        });
+        return;
+      }
+      case AccessRestoredV1.type: {
+        const d = AccessRestoredV1.schema.parse(event.data);
+        await tx.accessGrant.updateMany({
+          where: { userId: d.userId, grantId: d.grantId, status: 'suspended' },
+          data: { status: 'active', updatedAt },
+        });
+        return;
+      }
+      case AccessRevokedV1.type: {
+        // A revocation before its grant has no row; the decider never grants it afterwards.
+        const d = AccessRevokedV1.schema.parse(event.data);
+        await tx.accessGrant.updateMany({
+          where: { userId: d.userId, grantId: d.grantId },
+          data: { status: 'revoked', revokedReason: d.reason, updatedAt },
+        });
+        return;
+      }
+    }
+  },
+  async reset({ tx }) {
+    await tx.accessGrant.deleteMany();
+  },
+};

@@ -1,0 +1,74 @@
+import { ALL_PRODUCTS, type GrantRevocationReason, type GrantSourceKind } from '@mia/contracts';
+
+export type GrantStatus = 'active' | 'suspended' | 'revoked';
+
+/**
+ * One grant as both the entitlements decider and the grants read model hold it, so the same
+ * `usable` answers for a decision and for a page.
+ */
+export interface Grant {
+  grantId: string;
+  /** A product id, or `all`. */
+  scope: string;
+  source: { kind: GrantSourceKind; ref: string; by?: string; reason?: string };
+  /** ISO instants; `validUntil` null is lifetime. */
+  validFrom: string;
+  validUntil: string | null;
+  status: GrantStatus;
+  revokedReason?: GrantRevocationReason;
+}
+
+/** Why a product is or is not usable; the verification API's reasons are the same words. */
+export type AccessReason = 'granted' | 'no_access' | 'expired' | 'suspended' | 'revoked';
+
+export interface AccessVerdict {
+  allowed: boolean;
+  reason: AccessReason;
+  /** The grant that allows it (the longest-lasting one), or the one that explains a refusal. */
+  grant: Grant | null;
+}
+
+const covers = (grant: Grant, productId: string) =>
+  grant.scope === productId || grant.scope === ALL_PRODUCTS;
+
+const startsBy = (grant: Grant, t: number) => Date.parse(grant.validFrom) <= t;
+const endsAfter = (grant: Grant, t: number) =>
+  grant.validUntil === null || t < Date.parse(grant.validUntil);
+const inWindow = (grant: Grant, t: number) => startsBy(grant, t) && endsAfter(grant, t);
+
+/** Lifetime first, then the latest end. */
+function longest(grants: readonly Grant[]): Grant | null {
+  let best: Grant | null = null;
+  for (const grant of grants) {
+    if (best === null) best = grant;
+    else if (best.validUntil === null) continue;
+    else if (
+      grant.validUntil === null ||
+      Date.parse(grant.validUntil) > Date.parse(best.validUntil)
+    )
+      best = grant;
+  }
+  return best;
+}
+
+/**
+ * Whether the holder of `grants` may use `productId` at time `at`: some grant covers it (that
+ * product or all), is neither suspended nor revoked, and `validFrom <= at < validUntil` (or no
+ * end). Expiry needs no event: it is this comparison. The only place that decides access.
+ */
+export function usable(grants: readonly Grant[], productId: string, at: Date): AccessVerdict {
+  const t = at.getTime();
+  const covering = grants.filter((grant) => covers(grant, productId));
+  const open = covering.filter((grant) => grant.status === 'active' && inWindow(grant, t));
+  if (open.length > 0) return { allowed: true, reason: 'granted', grant: longest(open) };
+
+  const suspended = covering.filter((g) => g.status === 'suspended' && inWindow(g, t));
+  if (suspended.length > 0)
+    return { allowed: false, reason: 'suspended', grant: longest(suspended) };
+  const expired = covering.filter((g) => g.status === 'active' && !endsAfter(g, t));
+  if (expired.length > 0) return { allowed: false, reason: 'expired', grant: longest(expired) };
+  const revoked = covering.filter((g) => g.status === 'revoked');
+  if (revoked.length > 0)
+    return { allowed: false, reason: 'revoked', grant: revoked.at(-1) ?? null };
+  return { allowed: false, reason: 'no_access', grant: null };
+}

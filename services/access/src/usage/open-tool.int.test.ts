@@ -1,0 +1,119 @@
+import { accessGptResponseSchema, dashboardResponseSchema } from '@mia/contracts';
+import {
+  createTestDatabase,
+  createTestNats,
+  startEventPublisher,
+  type EventPublisher,
+  type TestDatabase,
+  type TestNats,
+} from '@mia/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  call,
+  registerUser,
+  startAccess,
+  type RunningAccess,
+  type TestUser,
+} from '../access-harness.fixture.js';
+
+describe('opening a tool (POST /api/access-gpt)', () => {
+  let db: TestDatabase;
+  let nats: TestNats;
+  let access: RunningAccess;
+  let identity: EventPublisher;
+  let admin: TestUser;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    nats = await createTestNats();
+    access = await startAccess(db, nats, { PUBLIC_ORIGIN: 'http://localhost:8080' });
+    identity = await startEventPublisher(db, nats, 'identity');
+    admin = await registerUser(identity, access, 'admin');
+  });
+
+  afterAll(async () => {
+    await identity?.stop();
+    await access?.stop();
+    await nats?.cleanup();
+    await db?.drop();
+  });
+
+  const grant = (user: TestUser, productId: string) =>
+    call(access.url, 'POST', '/api/admin/grant-access', {
+      token: admin.token,
+      body: { email: user.email, productId },
+    });
+
+  it('refuses a tool the user may not use, in Spanish, and an unknown product', async () => {
+    const user = await registerUser(identity, access);
+    const denied = await call(access.url, 'POST', '/api/access-gpt', {
+      token: user.token,
+      body: { productId: 'apocalipsis' },
+    });
+    expect(denied.status).toBe(403);
+    expect(denied.body.message).toBe(
+      'No tienes acceso a Estudio de Apocalipsis. Puedes comprarlo desde tu panel de Ministerio IA.',
+    );
+    const unknown = await call(access.url, 'POST', '/api/access-gpt', {
+      token: user.token,
+      body: { productId: 'no-existe' },
+    });
+    expect(unknown.status).toBe(400);
+    const anonymous = await call(access.url, 'POST', '/api/access-gpt', {
+      body: { productId: 'apocalipsis' },
+    });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('counts every one of 50 concurrent opens exactly once', async () => {
+    const user = await registerUser(identity, access);
+    expect((await grant(user, 'generador-sermones')).status).toBe(200);
+
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        call(access.url, 'POST', '/api/access-gpt', {
+          token: user.token,
+          body: { productId: 'generador-sermones' },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
+    const parsed = answers.map((a) => accessGptResponseSchema.parse(a.body));
+    // Each open saw its own total: 1..50, none repeated, none lost.
+    expect(parsed.map((a) => a.totalUsage).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 50 }, (_, i) => i + 1),
+    );
+    // Nothing configured in development: the local stand-in page for the external chatbot.
+    expect(parsed[0]).toMatchObject({
+      gptUrl: 'http://localhost:8080/api/gpt/stand-in/generador-sermones',
+      productName: 'Generador de Sermones',
+    });
+
+    const dashboard = dashboardResponseSchema.parse(
+      (await call(access.url, 'GET', '/api/dashboard', { token: user.token })).body,
+    );
+    expect(dashboard.purchasedGpts).toEqual([
+      { modelId: 'generador-sermones', queriesUsed: 50, lastAccessed: expect.any(String) },
+    ]);
+    const uses = await access.ctx.events.readStream(`usage-${user.id}`);
+    expect(uses.filter((e) => e.type === 'GptOpened')).toHaveLength(50);
+  });
+
+  it('opens the configured destination when GPT_URLS names one', async () => {
+    const configured = await startAccess(db, nats, {
+      GPT_URLS: JSON.stringify({ 'manual-ceremonias': 'https://chatgpt.com/g/g-real-ceremonias' }),
+    });
+    try {
+      const user = await registerUser(identity, configured);
+      await grant(user, 'all');
+      const open = (productId: string) =>
+        call(configured.url, 'POST', '/api/access-gpt', { token: user.token, body: { productId } });
+      expect((await open('manual-ceremonias')).body.gptUrl).toBe(
+        'https://chatgpt.com/g/g-real-ceremonias',
+      );
+      expect((await open('apocalipsis')).body.gptUrl).toMatch(/\/api\/gpt\/stand-in\/apocalipsis$/);
+    } finally {
+      await configured.stop();
+    }
+  });
+});

@@ -1,0 +1,67 @@
+import type { GptVerifyReason } from '@mia/contracts';
+
+export type Lang = 'es' | 'en';
+
+/** `en` when the caller prefers English over Spanish (Accept-Language), else Spanish. */
+export function langOf(acceptLanguage: string | undefined): Lang {
+  if (!acceptLanguage) return 'es';
+  for (const part of acceptLanguage.split(',')) {
+    const tag = part.split(';')[0]?.trim().toLowerCase() ?? '';
+    if (tag.startsWith('es')) return 'es';
+    if (tag.startsWith('en')) return 'en';
+  }
+  return 'es';
+}
+
+const dateText = (iso: string, lang: Lang) =>
+  new Intl.DateTimeFormat(lang === 'es' ? 'es' : 'en-US', {
+    dateStyle: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(iso));
+
+/**
+ * The sentence a GPT (or a page) relays as is: what the answer means for the user and what to
+ * do next.
+ */
+export function verdictMessage(
+  reason: GptVerifyReason,
+  productName: string,
+  validUntil: string | null,
+  lang: Lang = 'es',
+): string {
+  const until = validUntil ? dateText(validUntil, lang) : null;
+  if (lang === 'en') {
+    switch (reason) {
+      case 'granted':
+        return `Access verified: you can use ${productName}.${until ? ` Your access lasts until ${until}.` : ''}`;
+      case 'invalid_code':
+        return 'That access code is not valid. Find your code on your Ministerio IA dashboard and try again.';
+      case 'unknown_product':
+        return 'This tool is not in the Ministerio IA catalogue.';
+      case 'no_access':
+        return `You do not have access to ${productName}. You can buy it from your Ministerio IA dashboard.`;
+      case 'expired':
+        return `Your access to ${productName} ended${until ? ` on ${until}` : ''}. Renew your plan or buy the tool from your dashboard.`;
+      case 'suspended':
+        return `Your access to ${productName} is on hold while a claim about the payment is reviewed. Contact support if you need help.`;
+      case 'revoked':
+        return `Your access to ${productName} was withdrawn. Contact support if you think this is a mistake.`;
+    }
+  }
+  switch (reason) {
+    case 'granted':
+      return `Acceso verificado: puedes usar ${productName}.${until ? ` Tu acceso es válido hasta el ${until}.` : ''}`;
+    case 'invalid_code':
+      return 'El código de acceso no es válido. Encuéntralo en tu panel de Ministerio IA e inténtalo de nuevo.';
+    case 'unknown_product':
+      return 'Esta herramienta no está en el catálogo de Ministerio IA.';
+    case 'no_access':
+      return `No tienes acceso a ${productName}. Puedes comprarlo desde tu panel de Ministerio IA.`;
+    case 'expired':
+      return `Tu acceso a ${productName} terminó${until ? ` el ${until}` : ''}. Renueva tu plan o compra la herramienta desde tu panel.`;
+    case 'suspended':
+      return `Tu acceso a ${productName} está en pausa mientras se revisa un reclamo sobre el pago. Escribe a soporte si necesitas ayuda.`;
+    case 'revoked':
+      return `Tu acceso a ${productName} fue retirado. Escribe a soporte si crees que es un error.`;
+  }
+}
