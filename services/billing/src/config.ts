@@ -1,5 +1,119 @@
-import { baseConfigSchema, portSchema } from '@mia/service-kit';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { baseConfigSchema, devSecret, portSchema } from '@mia/service-kit';
 
-export const configSchema = baseConfigSchema.extend({
-  PORT: portSchema.default(8082),
-});
+// src/ and dist/ sit at the same depth, so this is the repository's .data/mail either way
+// (the folder identity writes to: one local mailbox for every service).
+const DEFAULT_MAIL_DIR = fileURLToPath(new URL('../../../.data/mail', import.meta.url));
+
+/** The keys and webhook secret of the local Stripe sandbox (`@mia/stripe-sandbox` defaults). */
+export const SANDBOX_KEYS = {
+  secretKey: 'sk_test_sandbox',
+  publishableKey: 'pk_test_sandbox',
+  webhookSecret: 'whsec_sandbox_development_secret',
+} as const;
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/**
+ * Billing's configuration. Each variable is documented where it is declared; the README's
+ * table is built from these comments.
+ */
+export const configSchema = baseConfigSchema
+  .extend({
+    PORT: portSchema.default(8082),
+    // Stripe secret key (sk_live_..., sk_test_... or a restricted rk_ key). Unset: sandbox
+    // mode, billing talks to the local Stripe sandbox at STRIPE_SANDBOX_URL (refused in
+    // production).
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(
+        /^(sk|rk)_(live|test)_\S+$/,
+        'must be a Stripe secret key (sk_live_... or sk_test_...)',
+      )
+      .optional(),
+    // Stripe publishable key (pk_...) the checkout loads Stripe.js with; required with
+    // STRIPE_SECRET_KEY. Sandbox mode answers the sandbox's own key.
+    STRIPE_PUBLISHABLE_KEY: z
+      .string()
+      .regex(/^pk_(live|test)_\S+$/, 'must be a Stripe publishable key (pk_...)')
+      .optional(),
+    // Signing secret of the webhook endpoint (whsec_...). Development default: the sandbox's
+    // own secret, refused in production.
+    STRIPE_WEBHOOK_SECRET: devSecret(
+      z.string().regex(/^whsec_\S+$/, 'must be a Stripe webhook signing secret (whsec_...)'),
+      SANDBOX_KEYS.webhookSecret,
+    ),
+    // Where the Stripe sandbox listens in sandbox mode (http://host:port).
+    STRIPE_SANDBOX_URL: z.url().default('http://127.0.0.1:12111'),
+    // Stripe price id of the monthly plan (price_...). Required in production; in sandbox
+    // and test mode the price is found by lookup key and created from the catalogue if missing.
+    STRIPE_PRICE_MONTHLY: z.string().startsWith('price_').optional(),
+    // Stripe price id of the annual plan; same rules as STRIPE_PRICE_MONTHLY.
+    STRIPE_PRICE_ANNUAL: z.string().startsWith('price_').optional(),
+    // Time one call to Stripe may take before it is abandoned (and retried with the same
+    // idempotency key).
+    STRIPE_TIMEOUT_MS: positiveInt(10_000),
+    // Automatic retries of a failed call to Stripe (network errors, timeouts, 409/5xx); each
+    // carries the same idempotency key, so a retry never charges twice.
+    STRIPE_MAX_NETWORK_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+    // SMTP server for receipts and notices, e.g. smtps://user:pass@smtp.example.org:465.
+    // Unset: mails are written to MAIL_DIR (required in production).
+    SMTP_URL: z
+      .string()
+      .refine(
+        (v) => /^smtps?:\/\//.test(v) && URL.canParse(v),
+        'must be an smtp:// or smtps:// URL',
+      )
+      .optional(),
+    // Sender of billing's mails.
+    MAIL_FROM: z.string().min(3).default('Ministerio IA <no-reply@ministerioia.com>'),
+    // Folder for mails when SMTP_URL is unset: <time>-<to>.eml plus a .json twin for tools/tests.
+    MAIL_DIR: z.string().min(1).default(DEFAULT_MAIL_DIR),
+    // How often the trial-ends-tomorrow reminder sweep runs (one replica at a time acts).
+    TRIAL_REMINDER_SWEEP_MS: positiveInt(60_000),
+  })
+  .superRefine((config, ctx) => {
+    if (config.STRIPE_SECRET_KEY && !config.STRIPE_PUBLISHABLE_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_PUBLISHABLE_KEY'],
+        message: 'is required with STRIPE_SECRET_KEY (the checkout loads Stripe.js with it)',
+      });
+    }
+    const live = (key: string | undefined) => key?.includes('_live_');
+    if (
+      config.STRIPE_SECRET_KEY &&
+      config.STRIPE_PUBLISHABLE_KEY &&
+      live(config.STRIPE_SECRET_KEY) !== live(config.STRIPE_PUBLISHABLE_KEY)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_PUBLISHABLE_KEY'],
+        message: 'must be of the same mode (live or test) as STRIPE_SECRET_KEY',
+      });
+    }
+    if (config.NODE_ENV !== 'production') return;
+    const required: [keyof typeof config, string][] = [
+      ['STRIPE_SECRET_KEY', 'the Stripe sandbox is for development and tests only'],
+      ['STRIPE_PUBLISHABLE_KEY', 'the checkout loads Stripe.js with it'],
+      ['STRIPE_PRICE_MONTHLY', 'production charges the configured price, never one made up'],
+      ['STRIPE_PRICE_ANNUAL', 'production charges the configured price, never one made up'],
+      ['SMTP_URL', 'receipts would otherwise only reach a local folder'],
+    ];
+    for (const [variable, why] of required) {
+      if (config[variable] === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [variable],
+          message: `is required in production (${why})`,
+        });
+      }
+    }
+  });
+
+export type BillingConfig = z.output<typeof configSchema>;
+
+/** Whether billing talks to the local sandbox instead of Stripe. */
+export const isSandbox = (config: Pick<BillingConfig, 'STRIPE_SECRET_KEY'>): boolean =>
+  config.STRIPE_SECRET_KEY === undefined;

@@ -1,16 +1,95 @@
 import { fileURLToPath } from 'node:url';
-import { pgRunner, type ServiceDefinition } from '@mia/service-kit';
-import type pg from 'pg';
-import { configSchema } from './config.js';
+import { createMailer, type ServiceContext, type ServiceDefinition } from '@mia/service-kit';
+import type { Billing } from './billing.js';
+import { configSchema, type BillingConfig } from './config.js';
+import { customersProjection } from './customers/customers-projection.js';
+import { billingDatabase, type BillingDb, type BillingTx } from './db.js';
+import { billingConsumers } from './integration/consumers.js';
+import { overviewRoutes } from './overview/routes.js';
+import { paymentRoutes } from './payments/routes.js';
+import { paymentsProjection } from './payments/payments-projection.js';
+import { createPlanPrices } from './provider/prices.js';
+import { createPaymentProvider } from './provider/stripe-client.js';
+import { refundRoutes } from './refunds/routes.js';
+import { subscriptionRoutes } from './subscriptions/routes.js';
+import { subscriptionsProjection } from './subscriptions/subscriptions-projection.js';
+import { createTrialReminders, type TrialReminders } from './trials/reminder-sweep.js';
+import { trialRoutes } from './trials/routes.js';
+import { trialsProjection } from './trials/trials-projection.js';
+import { webhookRoutes } from './webhooks/routes.js';
 
-// No tables of its own yet beyond the kit's event store; Prisma Client arrives with the
-// first projection (the billing issue).
-export const billingService: ServiceDefinition<typeof configSchema, pg.PoolClient, pg.Pool> = {
+/** What the running service holds: billing's dependencies and its reminder sweep. */
+export interface BillingDeps {
+  billing: Billing;
+  reminders: TrialReminders;
+}
+
+function setupBilling(ctx: ServiceContext<BillingConfig, BillingTx, BillingDb>): BillingDeps {
+  const { config, logger } = ctx;
+  const provider = createPaymentProvider(config);
+  const billing: Billing = {
+    config,
+    logger,
+    schema: ctx.schema,
+    pool: ctx.pool,
+    db: ctx.db,
+    runner: ctx.runner,
+    events: ctx.events,
+    commands: ctx.commands,
+    clock: ctx.clock,
+    newId: ctx.newId,
+    auth: ctx.auth,
+    provider,
+    prices: createPlanPrices(provider.stripe, config, logger),
+    mailer: createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      mailDir: config.MAIL_DIR,
+      logger,
+    }),
+  };
+  return { billing, reminders: createTrialReminders(billing) };
+}
+
+export const billingService: ServiceDefinition<
+  typeof configSchema,
+  BillingTx,
+  BillingDb,
+  BillingDeps
+> = {
   name: 'billing',
   configSchema,
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
-  database: (pool) => ({ db: pool, runner: pgRunner(pool), close: async () => undefined }),
-  routes: () => {
-    // Billing routes arrive with their own issue.
+  database: billingDatabase,
+  projections: () => [
+    customersProjection,
+    paymentsProjection,
+    subscriptionsProjection,
+    trialsProjection,
+  ],
+  setup: setupBilling,
+  consumers: (_ctx, { billing }) => billingConsumers(billing),
+  async onStart(ctx, { billing, reminders }) {
+    reminders.start();
+    ctx.logger.info(
+      {
+        provider: billing.provider.name,
+        sandboxUrl: billing.provider.sandbox ? ctx.config.STRIPE_SANDBOX_URL : undefined,
+        mail: billing.mailer.destination,
+      },
+      'billing ready',
+    );
   },
+  routes(app, _ctx, { billing }) {
+    app.use(paymentRoutes(billing));
+    app.use(subscriptionRoutes(billing));
+    app.use(trialRoutes(billing));
+    app.use(webhookRoutes(billing));
+    app.use(overviewRoutes(billing));
+    app.use(refundRoutes(billing));
+  },
+  shutdownSteps: (_ctx, { billing, reminders }) => [
+    { name: 'trial reminders', stop: () => reminders.stop() },
+    { name: 'mailer', stop: () => billing.mailer.close() },
+  ],
 };

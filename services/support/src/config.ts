@@ -1,5 +1,41 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 import { baseConfigSchema, portSchema } from '@mia/service-kit';
 
+// src/ and dist/ sit at the same depth, so this is the repository's .data/mail either way.
+const DEFAULT_MAIL_DIR = fileURLToPath(new URL('../../../.data/mail', import.meta.url));
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/**
+ * Support's configuration. Each variable is documented where it is declared; the README's
+ * table is built from these comments.
+ */
 export const configSchema = baseConfigSchema.extend({
   PORT: portSchema.default(8084),
+  // Key for the AI support chat's model. Unset: the built-in triage answers every message (same
+  // answer shape, from the same help articles and account summary).
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  // OpenAI-compatible endpoint, e.g. a proxy or a local server; unset: OpenAI's own.
+  OPENAI_BASE_URL: z.url().optional(),
+  // Model asked for structured answers.
+  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  // How long one model answer may take before the built-in triage answers instead.
+  OPENAI_TIMEOUT_MS: positiveInt(8_000),
+  // Chat messages one user may send per rolling hour (429 beyond it).
+  CHAT_QUOTA_PER_HOUR: positiveInt(30),
+  // How often a replica looks for resolved tickets to close after 7 quiet days (one replica
+  // acts at a time).
+  TICKET_SWEEP_INTERVAL_MS: positiveInt(10 * 60_000),
+  // SMTP server for the "staff replied" mails. Unset: mails are written to MAIL_DIR.
+  SMTP_URL: z
+    .string()
+    .refine((v) => /^smtps?:\/\//.test(v) && URL.canParse(v), 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  // Sender of support's mails.
+  MAIL_FROM: z.string().min(3).default('Ministerio IA <soporte@ministerioia.com>'),
+  // Folder for mails when SMTP_URL is unset: <time>-<to>.eml plus a .json twin for tools/tests.
+  MAIL_DIR: z.string().min(1).default(DEFAULT_MAIL_DIR),
 });
+
+export type SupportConfig = z.output<typeof configSchema>;

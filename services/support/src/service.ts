@@ -1,16 +1,44 @@
 import { fileURLToPath } from 'node:url';
-import { pgRunner, type ServiceDefinition } from '@mia/service-kit';
-import type pg from 'pg';
+import type { ServiceDefinition } from '@mia/service-kit';
+import { chatRoutes } from './chat/routes.js';
 import { configSchema } from './config.js';
+import { customerContextReadModel } from './customers/customer-context-model.js';
+import { supportDatabase, type SupportDb, type SupportTx } from './db.js';
+import { supportConsumers } from './integration/consumers.js';
+import { setupSupport, type Support } from './support.js';
+import { staffRoutes } from './tickets/staff-routes.js';
+import { ticketProjection } from './tickets/ticket-projection.js';
+import { ticketRoutes } from './tickets/routes.js';
 
-// No tables of its own yet beyond the kit's event store; Prisma Client arrives with the
-// first projection (the support issue).
-export const supportService: ServiceDefinition<typeof configSchema, pg.PoolClient, pg.Pool> = {
-  name: 'support',
-  configSchema,
-  migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
-  database: (pool) => ({ db: pool, runner: pgRunner(pool), close: async () => undefined }),
-  routes: () => {
-    // Support routes arrive with their own issue.
-  },
-};
+export const supportService: ServiceDefinition<typeof configSchema, SupportTx, SupportDb, Support> =
+  {
+    name: 'support',
+    configSchema,
+    migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
+    database: supportDatabase,
+    projections: () => [ticketProjection],
+    setup: setupSupport,
+    consumers: (_ctx, support) => supportConsumers(support),
+    readModels: [customerContextReadModel],
+    async onStart(ctx, support) {
+      support.sweeper.start();
+      ctx.logger.info(
+        {
+          chat: support.model
+            ? `model ${ctx.config.OPENAI_MODEL}`
+            : 'built-in triage (no OPENAI_API_KEY)',
+          mail: support.mailer.destination,
+        },
+        'support ready',
+      );
+    },
+    routes(app, _ctx, support) {
+      app.use(ticketRoutes(support));
+      app.use(staffRoutes(support));
+      app.use(chatRoutes(support));
+    },
+    shutdownSteps: (_ctx, support) => [
+      { name: 'ticket sweep', stop: () => support.sweeper.stop() },
+      { name: 'mailer', stop: () => support.mailer.close() },
+    ],
+  };

@@ -11,6 +11,14 @@ const SAMPLES: Record<string, string> = {
   SMTP_URL: 'smtps://mailer:s3cret@smtp.example.org:465',
   ADMIN_EMAILS: 'admin@example.org',
   PUBLIC_ORIGIN: 'https://app.example.org',
+  GPT_API_KEYS: `gpt-${randomBytes(16).toString('hex')}`,
+  ACCESS_CODE_SECRET: randomBytes(32).toString('hex'),
+  GPT_URLS: JSON.stringify({ 'manual-ceremonias': 'https://chatgpt.com/g/g-example-ceremonias' }),
+  STRIPE_SECRET_KEY: `sk_live_${randomBytes(12).toString('hex')}`,
+  STRIPE_PUBLISHABLE_KEY: `pk_live_${randomBytes(12).toString('hex')}`,
+  STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(16).toString('hex')}`,
+  STRIPE_PRICE_MONTHLY: 'price_1MonthlyExample',
+  STRIPE_PRICE_ANNUAL: 'price_1AnnualExample',
 };
 
 /**

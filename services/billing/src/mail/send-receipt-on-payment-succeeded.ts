@@ -1,0 +1,39 @@
+import { PaymentSucceededV1 } from '@mia/contracts';
+import { on } from '@mia/service-kit';
+import type { Billing } from '../billing.js';
+import type { BillingTx } from '../db.js';
+import { paymentDecider } from '../payments/payment-decider.js';
+import { paymentStreamId } from '../shared/ids.js';
+import { recipientOf } from './recipient.js';
+import { receiptMail } from './templates/receipt.js';
+
+/**
+ * A receipt for every successful payment. The ReceiptSent event commits only if the mail went
+ * out (a failed send rolls back and the event is delivered again), so each payment gets one.
+ */
+export const sendReceiptOnPaymentSucceeded = (billing: Pick<Billing, 'mailer' | 'logger'>) =>
+  on<typeof PaymentSucceededV1, BillingTx>(PaymentSucceededV1, async (data, _envelope, ctx) => {
+    const to = await recipientOf(ctx.tx, data.userId);
+    if (!to) {
+      billing.logger.warn({ paymentId: data.paymentId }, 'no address on record for the receipt');
+      return;
+    }
+    const { decided } = await ctx.decide(paymentStreamId(data.paymentId), paymentDecider, {
+      kind: 'mark-receipt-sent',
+      paymentId: data.paymentId,
+    });
+    if (decided.length === 0) return;
+    const mail = receiptMail(to.locale, {
+      name: to.name,
+      description: data.description,
+      amountCents: data.amountCents,
+      paidAt: data.paidAt,
+      cardLast4: data.cardLast4,
+      paymentId: data.paymentId,
+    });
+    await billing.mailer.send({
+      to: to.email,
+      ...mail,
+      meta: { kind: 'receipt', paymentId: data.paymentId },
+    });
+  });

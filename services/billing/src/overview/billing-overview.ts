@@ -1,0 +1,70 @@
+import { centsToAmountString, planFor, type PlanType } from '@mia/catalog';
+import {
+  billingCardSchema,
+  type BillingInvoice,
+  type BillingOverviewResponse,
+  type SubscriptionStatus,
+} from '@mia/contracts';
+import type { Billing } from '../billing.js';
+
+const INVOICE_LIMIT = 100;
+
+/**
+ * The dashboard's Billing Management card from billing's read models: the latest subscription
+ * that was ever paid, the trial, the card on file, and every payment with an outcome
+ * (checkouts never confirmed are left out).
+ */
+export async function billingOverview(
+  billing: Billing,
+  userId: string,
+): Promise<BillingOverviewResponse> {
+  const { db } = billing;
+  const [subscription, trial, customer, payments] = await Promise.all([
+    db.subscription.findFirst({
+      where: { userId, activatedAt: { not: null } },
+      orderBy: { activatedAt: 'desc' },
+    }),
+    db.trial.findUnique({ where: { userId } }),
+    db.customer.findUnique({ where: { userId } }),
+    db.payment.findMany({
+      where: { userId, status: { not: 'pending' } },
+      orderBy: { createdAt: 'desc' },
+      take: INVOICE_LIMIT,
+    }),
+  ]);
+
+  const plan =
+    subscription && subscription.currentPeriodEnd
+      ? {
+          planType: subscription.plan as PlanType,
+          status: subscription.status as SubscriptionStatus,
+          currentPeriodEnd: subscription.currentPeriodEnd.toISOString(),
+          cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+          priceCents: planFor(subscription.plan as PlanType).priceCents,
+          currency: 'usd',
+        }
+      : null;
+
+  const card = billingCardSchema.safeParse({
+    brand: customer?.cardBrand,
+    last4: customer?.cardLast4,
+    expMonth: customer?.cardExpMonth,
+    expYear: customer?.cardExpYear,
+  });
+
+  const invoices: BillingInvoice[] = payments.map((p) => ({
+    id: p.paymentId,
+    createdAt: (p.paidAt ?? p.createdAt).toISOString(),
+    description: p.description,
+    amount: centsToAmountString(p.amountCents),
+    status: p.status as BillingInvoice['status'],
+    receiptUrl: p.receiptUrl,
+  }));
+
+  return {
+    plan,
+    trialEndsAt: trial?.endsAt.toISOString() ?? null,
+    card: card.success ? card.data : null,
+    invoices,
+  };
+}

@@ -1,0 +1,336 @@
+import type { PaymentFailedV1Data, PaymentPurpose, PaymentSucceededV1Data } from '@mia/contracts';
+import { DomainError, readerOf, type Decider } from '@mia/service-kit';
+import { paymentEventDefinitions, type PaymentEvent } from './payment-events.js';
+
+export type PaymentCommand =
+  | {
+      kind: 'start';
+      paymentId: string;
+      userId: string;
+      purpose: PaymentPurpose;
+      amountCents: number;
+      currency: string;
+      description: string;
+    }
+  | { kind: 'attach-intent'; paymentId: string; providerPaymentId: string }
+  /** The provider says the money arrived (confirm-payment, payment_intent.succeeded, invoice.paid). */
+  | { kind: 'succeed'; payment: PaymentSucceededV1Data; receiptUrl: string | null }
+  /** One failed attempt, keyed by what identifies it at the provider (the charge). */
+  | { kind: 'fail'; attempt: string; failure: PaymentFailedV1Data }
+  /** The provider's running total refunded on the payment's charge. */
+  | {
+      kind: 'refund';
+      paymentId: string;
+      refundedTotalCents: number;
+      refundedAt: string;
+    }
+  | { kind: 'dispute'; paymentId: string; disputeId: string; reason: string }
+  | {
+      kind: 'close-dispute';
+      paymentId: string;
+      disputeId: string;
+      reason: string;
+      outcome: 'won' | 'lost';
+    }
+  | { kind: 'mark-receipt-sent'; paymentId: string }
+  | { kind: 'mark-renewal-failure-notified'; paymentId: string };
+
+interface DisputeState {
+  reason: string;
+  outcome: 'won' | 'lost' | null;
+  /** PaymentDisputed appended. */
+  announced: boolean;
+  /** DisputeClosed appended. */
+  closed: boolean;
+}
+
+export interface PaymentState {
+  started: {
+    userId: string;
+    purpose: PaymentPurpose;
+    amountCents: number;
+    currency: string;
+    description: string;
+  } | null;
+  providerPaymentId: string | null;
+  succeeded: PaymentSucceededV1Data | null;
+  failedAttempts: string[];
+  /** Announced in PaymentRefunded events. */
+  refundedCents: number;
+  /** Reported before the success; announced when it arrives. */
+  notedRefund: { totalCents: number; refundedAt: string } | null;
+  disputes: Record<string, DisputeState>;
+  receiptUrl: string | null;
+  receiptSent: boolean;
+  renewalFailureNotified: boolean;
+}
+
+/** The user a payment belongs to, once anything of it is known. */
+export const paymentUserOf = (state: PaymentState): string | undefined =>
+  state.succeeded?.userId ?? state.started?.userId;
+
+function refunded(state: PaymentState, totalCents: number, refundedAt: string): PaymentEvent[] {
+  const paid = state.succeeded;
+  if (!paid || totalCents <= state.refundedCents) return [];
+  return [
+    {
+      type: 'PaymentRefunded',
+      data: {
+        paymentId: paid.paymentId,
+        userId: paid.userId,
+        amountCents: totalCents - state.refundedCents,
+        full: totalCents >= paid.amountCents,
+        refundedAt,
+      },
+    },
+  ];
+}
+
+function disputed(paid: PaymentSucceededV1Data, disputeId: string, reason: string): PaymentEvent {
+  return {
+    type: 'PaymentDisputed',
+    data: { paymentId: paid.paymentId, userId: paid.userId, disputeId, reason },
+  };
+}
+
+function closed(
+  paid: PaymentSucceededV1Data,
+  disputeId: string,
+  outcome: 'won' | 'lost',
+): PaymentEvent {
+  return {
+    type: 'DisputeClosed',
+    data: { paymentId: paid.paymentId, userId: paid.userId, disputeId, outcome },
+  };
+}
+
+/** What was remembered before the success, announced right after it, in the provider's order. */
+function earlyNews(state: PaymentState, paid: PaymentSucceededV1Data): PaymentEvent[] {
+  const events: PaymentEvent[] = [];
+  if (state.notedRefund) {
+    const { totalCents, refundedAt } = state.notedRefund;
+    events.push(...refunded({ ...state, succeeded: paid }, totalCents, refundedAt));
+  }
+  for (const [disputeId, dispute] of Object.entries(state.disputes)) {
+    events.push(disputed(paid, disputeId, dispute.reason));
+    if (dispute.outcome) events.push(closed(paid, disputeId, dispute.outcome));
+  }
+  return events;
+}
+
+/**
+ * One payment, whichever path reports it and in whatever order: confirm-payment and the
+ * webhooks may both say it succeeded (one PaymentSucceeded), a refund or dispute may arrive
+ * before the success (remembered, announced after it), a failure of an earlier attempt may
+ * arrive after the success (ignored).
+ */
+export const paymentDecider: Decider<PaymentCommand, PaymentState, PaymentEvent> = {
+  name: 'billing-payment',
+  initialState: () => ({
+    started: null,
+    providerPaymentId: null,
+    succeeded: null,
+    failedAttempts: [],
+    refundedCents: 0,
+    notedRefund: null,
+    disputes: {},
+    receiptUrl: null,
+    receiptSent: false,
+    renewalFailureNotified: false,
+  }),
+  evolve(state, event) {
+    switch (event.type) {
+      case 'PaymentStarted': {
+        const { userId, purpose, amountCents, currency, description } = event.data;
+        return { ...state, started: { userId, purpose, amountCents, currency, description } };
+      }
+      case 'PaymentIntentAttached':
+        return { ...state, providerPaymentId: event.data.providerPaymentId };
+      case 'PaymentSucceeded':
+        return {
+          ...state,
+          succeeded: event.data,
+          providerPaymentId: event.data.providerPaymentId,
+        };
+      case 'PaymentAttemptFailed':
+        return { ...state, failedAttempts: [...state.failedAttempts, event.data.attempt] };
+      case 'PaymentFailed':
+        return state;
+      case 'PaymentReceiptRecorded':
+        return { ...state, receiptUrl: event.data.receiptUrl };
+      case 'RefundNoted':
+        return {
+          ...state,
+          notedRefund: {
+            totalCents: event.data.refundedTotalCents,
+            refundedAt: event.data.refundedAt,
+          },
+        };
+      case 'PaymentRefunded':
+        return { ...state, refundedCents: state.refundedCents + event.data.amountCents };
+      case 'DisputeNoted':
+        return {
+          ...state,
+          disputes: {
+            ...state.disputes,
+            [event.data.disputeId]: {
+              reason: event.data.reason,
+              outcome: event.data.outcome,
+              announced: false,
+              closed: false,
+            },
+          },
+        };
+      case 'PaymentDisputed': {
+        const known = state.disputes[event.data.disputeId];
+        return {
+          ...state,
+          disputes: {
+            ...state.disputes,
+            [event.data.disputeId]: {
+              reason: event.data.reason,
+              outcome: known?.outcome ?? null,
+              announced: true,
+              closed: known?.closed ?? false,
+            },
+          },
+        };
+      }
+      case 'DisputeClosed': {
+        const known = state.disputes[event.data.disputeId];
+        return {
+          ...state,
+          disputes: {
+            ...state.disputes,
+            [event.data.disputeId]: {
+              reason: known?.reason ?? 'unknown',
+              outcome: event.data.outcome,
+              announced: known?.announced ?? true,
+              closed: true,
+            },
+          },
+        };
+      }
+      case 'ReceiptSent':
+        return { ...state, receiptSent: true };
+      case 'RenewalFailureNotified':
+        return { ...state, renewalFailureNotified: true };
+    }
+  },
+  decide(command, state) {
+    switch (command.kind) {
+      case 'start': {
+        if (state.started || state.succeeded) return [];
+        const { kind: _kind, ...data } = command;
+        return [{ type: 'PaymentStarted', data }];
+      }
+      case 'attach-intent':
+        if (state.succeeded || state.providerPaymentId === command.providerPaymentId) return [];
+        return [
+          {
+            type: 'PaymentIntentAttached',
+            data: { paymentId: command.paymentId, providerPaymentId: command.providerPaymentId },
+          },
+        ];
+      case 'succeed': {
+        if (state.succeeded) return [];
+        const owner = paymentUserOf(state);
+        if (owner !== undefined && owner !== command.payment.userId) {
+          throw new DomainError(
+            'conflict',
+            'payment_owner_mismatch',
+            'The provider reported this payment for another user',
+          );
+        }
+        const paid = command.payment;
+        return [
+          { type: 'PaymentSucceeded', data: paid },
+          ...(command.receiptUrl
+            ? [
+                {
+                  type: 'PaymentReceiptRecorded' as const,
+                  data: { paymentId: paid.paymentId, receiptUrl: command.receiptUrl },
+                },
+              ]
+            : []),
+          ...earlyNews(state, paid),
+        ];
+      }
+      case 'fail':
+        if (state.succeeded || state.failedAttempts.includes(command.attempt)) return [];
+        return [
+          {
+            type: 'PaymentAttemptFailed',
+            data: { paymentId: command.failure.paymentId, attempt: command.attempt },
+          },
+          { type: 'PaymentFailed', data: command.failure },
+        ];
+      case 'refund': {
+        if (state.succeeded) {
+          return refunded(state, command.refundedTotalCents, command.refundedAt);
+        }
+        if (command.refundedTotalCents <= (state.notedRefund?.totalCents ?? 0)) return [];
+        return [
+          {
+            type: 'RefundNoted',
+            data: {
+              paymentId: command.paymentId,
+              refundedTotalCents: command.refundedTotalCents,
+              refundedAt: command.refundedAt,
+            },
+          },
+        ];
+      }
+      case 'dispute': {
+        const known = state.disputes[command.disputeId];
+        if (!state.succeeded) {
+          if (known) return [];
+          return [
+            {
+              type: 'DisputeNoted',
+              data: {
+                paymentId: command.paymentId,
+                disputeId: command.disputeId,
+                reason: command.reason,
+                outcome: null,
+              },
+            },
+          ];
+        }
+        if (known?.announced) return [];
+        return [disputed(state.succeeded, command.disputeId, command.reason)];
+      }
+      case 'close-dispute': {
+        const known = state.disputes[command.disputeId];
+        if (!state.succeeded) {
+          if (known?.outcome) return [];
+          return [
+            {
+              type: 'DisputeNoted',
+              data: {
+                paymentId: command.paymentId,
+                disputeId: command.disputeId,
+                reason: known?.reason ?? command.reason,
+                outcome: command.outcome,
+              },
+            },
+          ];
+        }
+        if (known?.closed) return [];
+        return [
+          ...(known?.announced
+            ? []
+            : [disputed(state.succeeded, command.disputeId, command.reason)]),
+          closed(state.succeeded, command.disputeId, command.outcome),
+        ];
+      }
+      case 'mark-receipt-sent':
+        if (!state.succeeded || state.receiptSent) return [];
+        return [{ type: 'ReceiptSent', data: { paymentId: command.paymentId } }];
+      case 'mark-renewal-failure-notified':
+        if (state.succeeded || state.renewalFailureNotified) return [];
+        return [{ type: 'RenewalFailureNotified', data: { paymentId: command.paymentId } }];
+    }
+  },
+  read: readerOf<PaymentEvent>(paymentEventDefinitions),
+};

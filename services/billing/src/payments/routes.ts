@@ -1,0 +1,31 @@
+import { confirmPaymentRequestSchema, createPaymentIntentRequestSchema } from '@mia/contracts';
+import { routesOf } from '@mia/service-kit';
+import { Router } from 'express';
+import type { Billing } from '../billing.js';
+import { payerOf } from '../customers/provider-customer.js';
+import { confirmPayment } from './confirm-payment.js';
+import { createPaymentIntent } from './create-payment-intent.js';
+
+/** The spec's checkout calls for single tools (section 7). */
+export function paymentRoutes(billing: Billing): Router {
+  const router = Router();
+  const route = routesOf(router, billing.auth);
+
+  route({
+    method: 'post',
+    path: '/api/create-payment-intent',
+    auth: 'user',
+    body: createPaymentIntentRequestSchema,
+    handler: ({ body, user }) => createPaymentIntent(billing, payerOf(user), body.productId),
+  });
+
+  route({
+    method: 'post',
+    path: '/api/confirm-payment',
+    auth: 'user',
+    body: confirmPaymentRequestSchema,
+    handler: ({ body, user }) => confirmPayment(billing, user.id, body.paymentIntentId),
+  });
+
+  return router;
+}

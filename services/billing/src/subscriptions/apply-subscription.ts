@@ -1,0 +1,128 @@
+import type { PlanType } from '@mia/contracts';
+import { planFor } from '@mia/catalog';
+import type { Billing } from '../billing.js';
+import { customerDecider } from '../customers/customer-decider.js';
+import { recordFailure, saveCard } from '../payments/payment-commands.js';
+import { paymentDecider } from '../payments/payment-decider.js';
+import {
+  cardOfPaymentIntent,
+  chargeOf,
+  isoOf,
+  type AttemptFailure,
+  type SubscriptionRef,
+} from '../provider/views.js';
+import {
+  customerStreamId,
+  invoicePaymentId,
+  paymentStreamId,
+  subscriptionStreamId,
+} from '../shared/ids.js';
+import { decideIn, type Session } from '../shared/transact.js';
+import { subscriptionDecider, type SubscriptionState } from './subscription-decider.js';
+import type { InvoiceFacts, SubscriptionFacts } from './subscription-facts.js';
+
+/** The customer stream follows the subscription: pending until paid, active, ended. */
+async function noteOnCustomer(
+  billing: Billing,
+  session: Session,
+  ref: SubscriptionRef,
+  state: SubscriptionState,
+  plan: PlanType,
+): Promise<void> {
+  await decideIn(billing, session, customerStreamId(ref.userId), customerDecider, {
+    kind: 'note-subscription',
+    userId: ref.userId,
+    subscriptionId: ref.subscriptionId,
+    plan: state.plan ?? plan,
+    state: state.ended ? 'ended' : state.activated ? 'active' : 'pending',
+  });
+}
+
+/** Brings the subscription (and the customer's view of it) to the provider's current state. */
+export async function applySubscription(
+  billing: Billing,
+  session: Session,
+  facts: SubscriptionFacts,
+): Promise<SubscriptionState> {
+  const { ref, view } = facts;
+  const { state } = await decideIn(
+    billing,
+    session,
+    subscriptionStreamId(ref.subscriptionId),
+    subscriptionDecider,
+    { kind: 'sync', subscriptionId: ref.subscriptionId, userId: ref.userId, provider: view },
+  );
+  await noteOnCustomer(billing, session, ref, state, view.plan);
+  return state;
+}
+
+/**
+ * The one apply for a subscription invoice, as the provider holds it now: a paid one is a
+ * PaymentSucceeded (once per invoice) and an activation or renewal; `reported` is a failed
+ * attempt a webhook announced. The subscription then converges on the provider's state.
+ */
+export async function applyInvoice(
+  billing: Billing,
+  session: Session,
+  facts: InvoiceFacts,
+  reported?: AttemptFailure | null,
+): Promise<{ paymentId: string; subscription: SubscriptionState }> {
+  const { invoice, ref, view, pi } = facts;
+  const paymentId = invoicePaymentId(invoice.id);
+  const purpose = {
+    kind: 'subscription' as const,
+    subscriptionId: ref.subscriptionId,
+    plan: view.plan,
+  };
+  const payment = {
+    paymentId,
+    userId: ref.userId,
+    purpose,
+    amountCents: invoice.amount_due,
+    currency: invoice.currency,
+  };
+  if (reported) await recordFailure(billing, session, payment, reported);
+
+  let subscription: SubscriptionState | undefined;
+  if (invoice.status === 'paid') {
+    if (invoice.amount_paid > 0) {
+      const charge = pi ? chargeOf(pi) : null;
+      const card = pi ? cardOfPaymentIntent(pi) : null;
+      await decideIn(billing, session, paymentStreamId(paymentId), paymentDecider, {
+        kind: 'succeed',
+        payment: {
+          ...payment,
+          amountCents: invoice.amount_paid,
+          provider: billing.provider.name,
+          providerPaymentId: pi?.id ?? invoice.id,
+          description: planFor(view.plan).name,
+          paidAt: isoOf(invoice.status_transitions.paid_at ?? invoice.created),
+          cardLast4: card?.last4 ?? null,
+          cardBrand: card?.brand ?? null,
+        },
+        receiptUrl: charge?.receipt_url ?? null,
+      });
+      await saveCard(billing, session, ref.userId, card);
+    }
+    subscription = (
+      await decideIn(
+        billing,
+        session,
+        subscriptionStreamId(ref.subscriptionId),
+        subscriptionDecider,
+        {
+          kind: 'invoice-paid',
+          subscriptionId: ref.subscriptionId,
+          userId: ref.userId,
+          invoiceId: invoice.id,
+          firstInvoice: invoice.billing_reason === 'subscription_create',
+          provider: view,
+        },
+      )
+    ).state;
+    await noteOnCustomer(billing, session, ref, subscription, view.plan);
+  } else {
+    subscription = await applySubscription(billing, session, facts);
+  }
+  return { paymentId, subscription };
+}

@@ -1,0 +1,100 @@
+import type Stripe from 'stripe';
+import { planFor, type PlanType } from '@mia/catalog';
+import type { BillingPlan } from '@mia/contracts';
+import { DomainError } from '@mia/service-kit';
+import type { Billing } from '../billing.js';
+import { activeSubscriptionOf, customerDecider } from '../customers/customer-decider.js';
+import { callProvider } from '../provider/provider-errors.js';
+import { customerStreamId, subscriptionStreamId } from '../shared/ids.js';
+import { transact } from '../shared/transact.js';
+import { applySubscription } from './apply-subscription.js';
+import { subscriptionDecider } from './subscription-decider.js';
+import { factsOf, type SubscriptionFacts } from './subscription-facts.js';
+
+const NO_SUBSCRIPTION = 'No tienes una suscripción activa.';
+
+/** The caller's active subscription at the provider. */
+async function activeOf(billing: Billing, userId: string) {
+  const { state: customer } = await billing.commands.load(
+    customerStreamId(userId),
+    customerDecider,
+  );
+  const active = activeSubscriptionOf(customer);
+  if (!active) throw new DomainError('not_found', 'no_subscription', NO_SUBSCRIPTION);
+  const { state } = await billing.commands.load(
+    subscriptionStreamId(active.subscriptionId),
+    subscriptionDecider,
+  );
+  if (!state.providerSubscriptionId) {
+    throw new DomainError('not_found', 'no_subscription', NO_SUBSCRIPTION);
+  }
+  return { subscriptionId: active.subscriptionId, providerId: state.providerSubscriptionId };
+}
+
+export function planView(facts: SubscriptionFacts): BillingPlan {
+  const plan = planFor(facts.view.plan);
+  return {
+    planType: facts.view.plan,
+    status: facts.view.status,
+    currentPeriodEnd: facts.view.currentPeriodEnd,
+    cancelAtPeriodEnd: facts.view.cancelAtPeriodEnd,
+    priceCents: plan.priceCents,
+    currency: plan.currency.toLowerCase(),
+  };
+}
+
+/** Records what the provider answered (its webhook will say the same and change nothing). */
+async function record(billing: Billing, updated: Stripe.Subscription): Promise<BillingPlan> {
+  const facts = factsOf(updated);
+  if (!facts) throw new Error(`Subscription ${updated.id} lost its metadata`);
+  await transact(billing, (session) => applySubscription(billing, session, facts));
+  return planView(facts);
+}
+
+/** Cancels at the end of the paid period: access stays until then, no renewal follows. */
+export async function cancelAtPeriodEnd(billing: Billing, userId: string): Promise<BillingPlan> {
+  const { providerId } = await activeOf(billing, userId);
+  const updated = await callProvider(() =>
+    billing.provider.stripe.subscriptions.update(providerId, { cancel_at_period_end: true }),
+  );
+  return record(billing, updated);
+}
+
+/** Undoes a cancellation at period end: the subscription renews again. */
+export async function resume(billing: Billing, userId: string): Promise<BillingPlan> {
+  const { providerId } = await activeOf(billing, userId);
+  const updated = await callProvider(() =>
+    billing.provider.stripe.subscriptions.update(providerId, { cancel_at_period_end: false }),
+  );
+  return record(billing, updated);
+}
+
+/**
+ * Monthly <-> annual with the provider's proration: the unused time is credited and the new
+ * plan invoiced now (its paid invoice renews the subscription to the new period end).
+ */
+export async function changePlan(
+  billing: Billing,
+  userId: string,
+  planType: PlanType,
+): Promise<BillingPlan> {
+  const { providerId } = await activeOf(billing, userId);
+  const { stripe } = billing.provider;
+  const current = await callProvider(() => stripe.subscriptions.retrieve(providerId));
+  const facts = factsOf(current);
+  if (!facts) throw new Error(`Subscription ${current.id} lost its metadata`);
+  if (facts.view.plan === planType) {
+    throw new DomainError('conflict', 'same_plan', `Ya tienes el ${planFor(planType).name}.`);
+  }
+  const item = current.items.data[0]!;
+  const price = await billing.prices.priceFor(planType);
+  const updated = await callProvider(() =>
+    stripe.subscriptions.update(providerId, {
+      items: [{ id: item.id, price }],
+      proration_behavior: 'always_invoice',
+      cancel_at_period_end: false,
+      metadata: { ...current.metadata, plan: planType },
+    }),
+  );
+  return record(billing, updated);
+}

@@ -1,0 +1,45 @@
+import { changePlanRequestSchema, createSubscriptionRequestSchema } from '@mia/contracts';
+import { routesOf } from '@mia/service-kit';
+import { Router } from 'express';
+import type { Billing } from '../billing.js';
+import { payerOf } from '../customers/provider-customer.js';
+import { createSubscription } from './create-subscription.js';
+import { cancelAtPeriodEnd, changePlan, resume } from './manage-subscription.js';
+
+/** The plans' checkout (spec section 7) and the dashboard's self-service buttons. */
+export function subscriptionRoutes(billing: Billing): Router {
+  const router = Router();
+  const route = routesOf(router, billing.auth);
+
+  route({
+    method: 'post',
+    path: '/api/subscriptions',
+    auth: 'user',
+    body: createSubscriptionRequestSchema,
+    handler: ({ body, user }) => createSubscription(billing, payerOf(user), body),
+  });
+
+  route({
+    method: 'post',
+    path: '/api/billing/subscription/cancel',
+    auth: 'user',
+    handler: ({ user }) => cancelAtPeriodEnd(billing, user.id),
+  });
+
+  route({
+    method: 'post',
+    path: '/api/billing/subscription/resume',
+    auth: 'user',
+    handler: ({ user }) => resume(billing, user.id),
+  });
+
+  route({
+    method: 'post',
+    path: '/api/billing/subscription/change-plan',
+    auth: 'user',
+    body: changePlanRequestSchema,
+    handler: ({ body, user }) => changePlan(billing, user.id, body.planType),
+  });
+
+  return router;
+}

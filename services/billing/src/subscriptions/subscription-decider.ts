@@ -1,0 +1,235 @@
+import type { PlanType, SubscriptionEndedV1Data, SubscriptionStatus } from '@mia/contracts';
+import { readerOf, type Decider } from '@mia/service-kit';
+import { subscriptionEventDefinitions, type SubscriptionEvent } from './subscription-events.js';
+
+/** The subscription as the provider reports it now (re-read, never taken from a webhook body). */
+export interface ProviderSubscriptionView {
+  plan: PlanType;
+  status: SubscriptionStatus;
+  cancelAtPeriodEnd: boolean;
+  currentPeriodEnd: string;
+  endedAt: string | null;
+  endReason: SubscriptionEndedV1Data['reason'];
+}
+
+export type SubscriptionCommand =
+  | { kind: 'open'; subscriptionId: string; userId: string; plan: PlanType }
+  | { kind: 'link-provider'; subscriptionId: string; providerSubscriptionId: string }
+  | {
+      kind: 'invoice-paid';
+      subscriptionId: string;
+      userId: string;
+      invoiceId: string;
+      /** The invoice that created the subscription (billing_reason subscription_create). */
+      firstInvoice: boolean;
+      provider: ProviderSubscriptionView;
+    }
+  | {
+      kind: 'sync';
+      subscriptionId: string;
+      userId: string;
+      provider: ProviderSubscriptionView;
+    };
+
+interface Terms {
+  plan: PlanType;
+  status: SubscriptionStatus;
+  cancelAtPeriodEnd: boolean;
+  currentPeriodEnd: string;
+}
+
+export interface SubscriptionState {
+  userId: string | null;
+  plan: PlanType | null;
+  providerSubscriptionId: string | null;
+  activated: boolean;
+  ended: boolean;
+  paidInvoices: string[];
+  /** What the last Activated/Renewed/Changed said. */
+  current: Terms | null;
+}
+
+const TERMINAL: readonly SubscriptionStatus[] = ['canceled', 'incomplete_expired'];
+/** Statuses the provider reaches only after the first invoice was paid. */
+const PAID_BEFORE: readonly SubscriptionStatus[] = ['active', 'past_due', 'unpaid'];
+
+const sameTime = (a: string, b: string) => new Date(a).getTime() === new Date(b).getTime();
+
+function sameTerms(a: Terms, b: Terms): boolean {
+  return (
+    a.plan === b.plan &&
+    a.status === b.status &&
+    a.cancelAtPeriodEnd === b.cancelAtPeriodEnd &&
+    sameTime(a.currentPeriodEnd, b.currentPeriodEnd)
+  );
+}
+
+const evolveAll = (state: SubscriptionState, events: readonly SubscriptionEvent[]) =>
+  events.reduce((s, e) => subscriptionDecider.evolve(s, e), state);
+
+/** Events that bring our record to the provider's current state. */
+function converge(
+  state: SubscriptionState,
+  subscriptionId: string,
+  userId: string,
+  view: ProviderSubscriptionView,
+  now: Date,
+): SubscriptionEvent[] {
+  if (state.ended) return [];
+  if (TERMINAL.includes(view.status)) {
+    return [
+      {
+        type: 'SubscriptionEnded',
+        data: {
+          subscriptionId,
+          userId,
+          endedAt: view.endedAt ?? now.toISOString(),
+          reason: view.endReason,
+        },
+      },
+    ];
+  }
+  const events: SubscriptionEvent[] = [];
+  let current = state.current;
+  if (!state.activated) {
+    // The provider only runs a subscription whose first invoice was paid; its invoice.paid may
+    // simply not have arrived yet.
+    if (!PAID_BEFORE.includes(view.status)) return [];
+    events.push({
+      type: 'SubscriptionActivated',
+      data: { subscriptionId, userId, plan: view.plan, currentPeriodEnd: view.currentPeriodEnd },
+    });
+    current = evolveAll(state, events).current;
+  }
+  const wanted: Terms = {
+    plan: view.plan,
+    status: view.status,
+    cancelAtPeriodEnd: view.cancelAtPeriodEnd,
+    currentPeriodEnd: view.currentPeriodEnd,
+  };
+  if (current && !sameTerms(current, wanted)) {
+    events.push({ type: 'SubscriptionChanged', data: { subscriptionId, userId, ...wanted } });
+  }
+  return events;
+}
+
+/**
+ * A subscription's life as the provider reports it, whatever order its webhooks arrive in:
+ * activated by its first paid invoice, renewed once per later paid invoice, changed when its
+ * terms move, ended once. Each report carries the provider's current state, re-read when it
+ * arrived, so late or repeated webhooks converge on what the provider holds now.
+ */
+export const subscriptionDecider: Decider<
+  SubscriptionCommand,
+  SubscriptionState,
+  SubscriptionEvent
+> = {
+  name: 'billing-subscription',
+  initialState: () => ({
+    userId: null,
+    plan: null,
+    providerSubscriptionId: null,
+    activated: false,
+    ended: false,
+    paidInvoices: [],
+    current: null,
+  }),
+  evolve(state, event) {
+    switch (event.type) {
+      case 'SubscriptionOpened':
+        return { ...state, userId: event.data.userId, plan: event.data.plan };
+      case 'SubscriptionProviderLinked':
+        return { ...state, providerSubscriptionId: event.data.providerSubscriptionId };
+      case 'SubscriptionInvoicePaid':
+        return { ...state, paidInvoices: [...state.paidInvoices, event.data.invoiceId] };
+      case 'SubscriptionActivated':
+        return {
+          ...state,
+          userId: event.data.userId,
+          plan: event.data.plan,
+          activated: true,
+          current: {
+            plan: event.data.plan,
+            status: 'active',
+            cancelAtPeriodEnd: false,
+            currentPeriodEnd: event.data.currentPeriodEnd,
+          },
+        };
+      case 'SubscriptionRenewed':
+        return {
+          ...state,
+          plan: event.data.plan,
+          current: state.current && {
+            ...state.current,
+            plan: event.data.plan,
+            currentPeriodEnd: event.data.currentPeriodEnd,
+          },
+        };
+      case 'SubscriptionChanged': {
+        const { plan, status, cancelAtPeriodEnd, currentPeriodEnd } = event.data;
+        return { ...state, plan, current: { plan, status, cancelAtPeriodEnd, currentPeriodEnd } };
+      }
+      case 'SubscriptionEnded':
+        return {
+          ...state,
+          ended: true,
+          current: state.current && { ...state.current, status: 'canceled' },
+        };
+    }
+  },
+  decide(command, state, { now }) {
+    switch (command.kind) {
+      case 'open':
+        if (state.userId !== null) return [];
+        return [
+          {
+            type: 'SubscriptionOpened',
+            data: {
+              subscriptionId: command.subscriptionId,
+              userId: command.userId,
+              plan: command.plan,
+            },
+          },
+        ];
+      case 'link-provider':
+        if (state.providerSubscriptionId !== null) return [];
+        return [
+          {
+            type: 'SubscriptionProviderLinked',
+            data: {
+              subscriptionId: command.subscriptionId,
+              providerSubscriptionId: command.providerSubscriptionId,
+            },
+          },
+        ];
+      case 'invoice-paid': {
+        const { subscriptionId, userId, provider } = command;
+        // Money taken after the end (a late webhook) never extends an ended subscription.
+        if (state.ended) return [];
+        if (state.paidInvoices.includes(command.invoiceId)) {
+          return converge(state, subscriptionId, userId, provider, now);
+        }
+        const events: SubscriptionEvent[] = [
+          {
+            type: 'SubscriptionInvoicePaid',
+            data: { subscriptionId, invoiceId: command.invoiceId },
+          },
+        ];
+        const terms = { plan: provider.plan, currentPeriodEnd: provider.currentPeriodEnd };
+        if (!state.activated) {
+          events.push({
+            type: 'SubscriptionActivated',
+            data: { subscriptionId, userId, ...terms },
+          });
+        } else if (!command.firstInvoice) {
+          events.push({ type: 'SubscriptionRenewed', data: { subscriptionId, userId, ...terms } });
+        }
+        const after = evolveAll(state, events);
+        return [...events, ...converge(after, subscriptionId, userId, provider, now)];
+      }
+      case 'sync':
+        return converge(state, command.subscriptionId, command.userId, command.provider, now);
+    }
+  },
+  read: readerOf<SubscriptionEvent>(subscriptionEventDefinitions),
+};

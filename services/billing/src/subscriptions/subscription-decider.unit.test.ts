@@ -1,0 +1,190 @@
+import { deciderSpec } from '@mia/testing';
+import { describe, it } from 'vitest';
+import {
+  subscriptionDecider,
+  type ProviderSubscriptionView,
+  type SubscriptionCommand,
+} from './subscription-decider.js';
+import type { SubscriptionEvent } from './subscription-events.js';
+
+const subscriptionId = '00000000-0000-4000-8000-0000000000c1';
+const userId = '00000000-0000-4000-8000-0000000000aa';
+const MAY = '2026-05-01T00:00:00.000Z';
+const JUNE = '2026-06-01T00:00:00.000Z';
+const JULY = '2026-07-01T00:00:00.000Z';
+
+const view = (change: Partial<ProviderSubscriptionView> = {}): ProviderSubscriptionView => ({
+  plan: 'monthly',
+  status: 'active',
+  cancelAtPeriodEnd: false,
+  currentPeriodEnd: MAY,
+  endedAt: null,
+  endReason: 'other',
+  ...change,
+});
+const paid = (
+  invoiceId: string,
+  provider: ProviderSubscriptionView,
+  firstInvoice = false,
+): SubscriptionCommand => ({
+  kind: 'invoice-paid',
+  subscriptionId,
+  userId,
+  invoiceId,
+  firstInvoice,
+  provider,
+});
+const sync = (provider: ProviderSubscriptionView): SubscriptionCommand => ({
+  kind: 'sync',
+  subscriptionId,
+  userId,
+  provider,
+});
+
+const opened: SubscriptionEvent = {
+  type: 'SubscriptionOpened',
+  data: { subscriptionId, userId, plan: 'monthly' },
+};
+const invoicePaid = (invoiceId: string): SubscriptionEvent => ({
+  type: 'SubscriptionInvoicePaid',
+  data: { subscriptionId, invoiceId },
+});
+const activated: SubscriptionEvent = {
+  type: 'SubscriptionActivated',
+  data: { subscriptionId, userId, plan: 'monthly', currentPeriodEnd: MAY },
+};
+const renewed = (
+  currentPeriodEnd: string,
+  plan: 'monthly' | 'annual' = 'monthly',
+): SubscriptionEvent => ({
+  type: 'SubscriptionRenewed',
+  data: { subscriptionId, userId, plan, currentPeriodEnd },
+});
+const changed = (change: Partial<ProviderSubscriptionView>): SubscriptionEvent => {
+  const { plan, status, cancelAtPeriodEnd, currentPeriodEnd } = view(change);
+  return {
+    type: 'SubscriptionChanged',
+    data: { subscriptionId, userId, plan, status, cancelAtPeriodEnd, currentPeriodEnd },
+  };
+};
+const ended = (reason: 'canceled' | 'payment_failed', endedAt = JUNE): SubscriptionEvent => ({
+  type: 'SubscriptionEnded',
+  data: { subscriptionId, userId, endedAt, reason },
+});
+
+describe('subscription decider', () => {
+  const spec = deciderSpec(subscriptionDecider, { now: '2026-04-01T00:00:00.000Z' });
+  const active = [opened, invoicePaid('in_1'), activated];
+
+  it('the first paid invoice activates it; the same invoice again changes nothing', () => {
+    spec
+      .given([opened])
+      .when(paid('in_1', view(), true))
+      .then([invoicePaid('in_1'), activated]);
+    spec
+      .given(active)
+      .when(paid('in_1', view(), true))
+      .thenNothing();
+  });
+
+  it('renews once per later paid invoice, with the period end the provider holds now', () => {
+    const later = view({ currentPeriodEnd: JUNE });
+    spec
+      .given(active)
+      .when(paid('in_2', later))
+      .then([invoicePaid('in_2'), renewed(JUNE)]);
+    spec
+      .given([...active, invoicePaid('in_2'), renewed(JUNE)])
+      .when(paid('in_2', later))
+      .thenNothing();
+  });
+
+  it('out of order: the subscription update announcing "active" before invoice.paid activates once', () => {
+    const fromSync = spec.given([opened]).when(sync(view())).then([activated]);
+    spec
+      .given([opened, ...fromSync])
+      .when(paid('in_1', view(), true))
+      .then([invoicePaid('in_1')]);
+  });
+
+  it('out of order: an older update arriving later converges on the re-read provider state', () => {
+    // The provider already renewed: whatever the stale webhook said, the re-read view wins.
+    const now = view({ currentPeriodEnd: JUNE });
+    spec
+      .given([...active, invoicePaid('in_2'), renewed(JUNE)])
+      .when(sync(now))
+      .thenNothing();
+  });
+
+  it('nothing is granted while the first invoice is unpaid', () => {
+    spec
+      .given([opened])
+      .when(sync(view({ status: 'incomplete' })))
+      .thenNothing();
+  });
+
+  it('cancel at period end, then resume, each a SubscriptionChanged', () => {
+    const cancel = spec
+      .given(active)
+      .when(sync(view({ cancelAtPeriodEnd: true })))
+      .then([changed({ cancelAtPeriodEnd: true })]);
+    spec
+      .given([...active, ...cancel])
+      .when(sync(view()))
+      .then([changed({})]);
+  });
+
+  it('renewal after a cancellation that was undone renews', () => {
+    spec
+      .given([...active, changed({ cancelAtPeriodEnd: true }), changed({})])
+      .when(paid('in_2', view({ currentPeriodEnd: JUNE })))
+      .then([invoicePaid('in_2'), renewed(JUNE)]);
+  });
+
+  it('renewal reported after the end (late webhook) does not extend anything', () => {
+    spec
+      .given([...active, ended('canceled')])
+      .when(paid('in_2', view({ currentPeriodEnd: JUNE })))
+      .thenNothing();
+    spec
+      .given([...active, ended('canceled')])
+      .when(sync(view()))
+      .thenNothing();
+  });
+
+  it('ends once, with the provider reason', () => {
+    const end = view({ status: 'canceled', endedAt: JUNE, endReason: 'payment_failed' });
+    spec
+      .given(active)
+      .when(sync(end))
+      .then([ended('payment_failed')]);
+    spec
+      .given([...active, ended('payment_failed')])
+      .when(sync(end))
+      .thenNothing();
+  });
+
+  it('a failed renewal shows as past_due; its paid retry renews and restores active', () => {
+    const pastDue = changed({ status: 'past_due', currentPeriodEnd: JUNE });
+    spec
+      .given(active)
+      .when(sync(view({ status: 'past_due', currentPeriodEnd: JUNE })))
+      .then([pastDue]);
+    spec
+      .given([...active, pastDue])
+      .when(paid('in_2', view({ currentPeriodEnd: JUNE })))
+      .then([invoicePaid('in_2'), renewed(JUNE), changed({ currentPeriodEnd: JUNE })]);
+  });
+
+  it('a plan change is a SubscriptionChanged; its paid proration invoice renews to the new end', () => {
+    const annual = view({ plan: 'annual', currentPeriodEnd: JULY });
+    spec
+      .given(active)
+      .when(sync(annual))
+      .then([changed({ plan: 'annual', currentPeriodEnd: JULY })]);
+    spec
+      .given([...active, changed({ plan: 'annual', currentPeriodEnd: JULY })])
+      .when(paid('in_3', annual))
+      .then([invoicePaid('in_3'), renewed(JULY, 'annual')]);
+  });
+});

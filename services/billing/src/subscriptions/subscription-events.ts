@@ -1,0 +1,52 @@
+import {
+  planTypeSchema,
+  SubscriptionActivatedV1,
+  SubscriptionChangedV1,
+  SubscriptionEndedV1,
+  SubscriptionRenewedV1,
+  type SubscriptionActivatedV1Data,
+  type SubscriptionChangedV1Data,
+  type SubscriptionEndedV1Data,
+  type SubscriptionRenewedV1Data,
+} from '@mia/contracts';
+import { defineDomainEvent, type DomainEvent, type EventOf } from '@mia/service-kit';
+import { z } from 'zod';
+
+// One stream per subscription (`subscription-<subscriptionId>`, our id; the provider's
+// `sub_...` is linked to it).
+
+/** A checkout created the subscription; nothing is granted until its first invoice is paid. */
+export const SubscriptionOpened = defineDomainEvent(
+  'SubscriptionOpened',
+  z.object({ subscriptionId: z.uuid(), userId: z.uuid(), plan: planTypeSchema }),
+);
+
+export const SubscriptionProviderLinked = defineDomainEvent(
+  'SubscriptionProviderLinked',
+  z.object({ subscriptionId: z.uuid(), providerSubscriptionId: z.string().min(1) }),
+);
+
+/** An invoice of the subscription was paid: each one counts once (activation or renewal). */
+export const SubscriptionInvoicePaid = defineDomainEvent(
+  'SubscriptionInvoicePaid',
+  z.object({ subscriptionId: z.uuid(), invoiceId: z.string().min(1) }),
+);
+
+export const subscriptionEventDefinitions = [
+  SubscriptionOpened,
+  SubscriptionProviderLinked,
+  SubscriptionInvoicePaid,
+  SubscriptionActivatedV1,
+  SubscriptionRenewedV1,
+  SubscriptionChangedV1,
+  SubscriptionEndedV1,
+] as const;
+
+export type SubscriptionEvent =
+  | EventOf<typeof SubscriptionOpened>
+  | EventOf<typeof SubscriptionProviderLinked>
+  | EventOf<typeof SubscriptionInvoicePaid>
+  | DomainEvent<'SubscriptionActivated', SubscriptionActivatedV1Data>
+  | DomainEvent<'SubscriptionRenewed', SubscriptionRenewedV1Data>
+  | DomainEvent<'SubscriptionChanged', SubscriptionChangedV1Data>
+  | DomainEvent<'SubscriptionEnded', SubscriptionEndedV1Data>;

@@ -1,0 +1,78 @@
+import { trial } from '@mia/catalog';
+import type { TrialStartedV1Data } from '@mia/contracts';
+import { DomainError, readerOf, type Decider } from '@mia/service-kit';
+import {
+  TrialEmailClaimed,
+  trialEventDefinitions,
+  type TrialEmailEvent,
+  type TrialEvent,
+} from './trial-events.js';
+
+export const TRIAL_USED_MESSAGE = `Ya usaste tu prueba gratuita de ${trial.days} días. Puedes comprar una herramienta o elegir un plan.`;
+export const TRIAL_EMAIL_USED_MESSAGE =
+  'Ya se usó una prueba gratuita con este correo electrónico. Puedes comprar una herramienta o elegir un plan.';
+
+export type TrialCommand =
+  | { kind: 'start'; trialId: string; userId: string; startedAt: string; endsAt: string }
+  | { kind: 'remind'; userId: string };
+
+export interface TrialState {
+  trial: TrialStartedV1Data | null;
+  reminded: boolean;
+}
+
+/** One free trial per account, and the trial-ends-tomorrow reminder sent once. */
+export const trialDecider: Decider<TrialCommand, TrialState, TrialEvent> = {
+  name: 'billing-trial',
+  initialState: () => ({ trial: null, reminded: false }),
+  evolve(state, event) {
+    switch (event.type) {
+      case 'TrialStarted':
+        return { ...state, trial: event.data };
+      case 'TrialReminderSent':
+        return { ...state, reminded: true };
+    }
+  },
+  decide(command, state) {
+    switch (command.kind) {
+      case 'start': {
+        if (state.trial)
+          throw new DomainError('conflict', 'trial_already_used', TRIAL_USED_MESSAGE);
+        const { kind: _kind, ...data } = command;
+        return [{ type: 'TrialStarted', data }];
+      }
+      case 'remind':
+        if (!state.trial || state.reminded) return [];
+        return [
+          {
+            type: 'TrialReminderSent',
+            data: { trialId: state.trial.trialId, userId: state.trial.userId },
+          },
+        ];
+    }
+  },
+  read: readerOf<TrialEvent>(trialEventDefinitions),
+};
+
+export type TrialEmailCommand = { kind: 'claim'; trialId: string; userId: string };
+
+export interface TrialEmailState {
+  claimedBy: string | null;
+}
+
+/** A normalised e-mail address gives one trial, whichever account asks. */
+export const trialEmailDecider: Decider<TrialEmailCommand, TrialEmailState, TrialEmailEvent> = {
+  name: 'billing-trial-email',
+  initialState: () => ({ claimedBy: null }),
+  evolve: (_state, event) => ({ claimedBy: event.data.userId }),
+  decide(command, state) {
+    if (state.claimedBy === command.userId) return [];
+    if (state.claimedBy !== null) {
+      throw new DomainError('conflict', 'trial_email_used', TRIAL_EMAIL_USED_MESSAGE);
+    }
+    return [
+      { type: 'TrialEmailClaimed', data: { trialId: command.trialId, userId: command.userId } },
+    ];
+  },
+  read: readerOf<TrialEmailEvent>([TrialEmailClaimed]),
+};

@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import {
+  AccessGrantedV1,
+  AccessRevokedV1,
+  eventSubject,
+  PaymentFailedV1,
+  PaymentRefundedV1,
+  PaymentSucceededV1,
+  type EventDefinition,
+} from '@mia/contracts';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { streamNames } from '@mia/service-kit';
+import { waitFor } from '@mia/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSupportHarness, type SupportHarness } from '../support-harness.fixture.js';
+import { customerContextReadModel } from './customer-context-model.js';
+
+// Support without OPENAI_API_KEY: what `npm start` runs on a fresh clone.
+describe("support's picture of a customer (billing, access -> NATS -> support)", () => {
+  let h: SupportHarness;
+
+  beforeAll(async () => {
+    h = await startSupportHarness();
+  });
+  afterAll(() => h?.stop());
+
+  const db = () => h.support.deps.db;
+
+  /** Publishes an event straight to NATS, so tests choose its id, order and copies. */
+  async function deliver(event: EventDefinition, data: unknown, id = randomUUID(), copies = 1) {
+    const js = jetstream(await h.support.ctx.nats);
+    const envelope = {
+      id,
+      type: event.type,
+      version: event.version,
+      occurredAt: h.clock().toISOString(),
+      streamId: `source-${randomUUID()}`,
+      streamVersion: 1,
+      correlationId: randomUUID(),
+      causationId: null,
+      data,
+    };
+    for (let i = 0; i < copies; i++) {
+      await js.publish(
+        eventSubject(h.support.ctx.config.NATS_PREFIX, event),
+        JSON.stringify(envelope),
+      );
+    }
+    return id;
+  }
+
+  const succeeded = (paymentId: string, userId: string) => ({
+    paymentId,
+    userId,
+    purpose: { kind: 'product', productId: 'generador-sermones' },
+    amountCents: 999,
+    currency: 'usd',
+    provider: 'sandbox',
+    providerPaymentId: `pi_${paymentId.slice(0, 8)}`,
+    description: 'Generador de Sermones',
+    paidAt: '2026-05-09T10:00:00.000Z',
+    cardLast4: null,
+    cardBrand: null,
+  });
+
+  it('a refund delivered three times counts once; one that arrives before its payment still counts', async () => {
+    const userId = randomUUID();
+    const paymentId = randomUUID();
+    const refund = {
+      paymentId,
+      userId,
+      amountCents: 500,
+      full: false,
+      refundedAt: '2026-05-10T08:00:00.000Z',
+    };
+    await deliver(PaymentRefundedV1, refund, randomUUID(), 3);
+    await deliver(PaymentSucceededV1, succeeded(paymentId, userId));
+    await waitFor(
+      async () => {
+        const p = await db().customerPayment.findUnique({ where: { paymentId } });
+        return p?.paidAt && p.refundedCents > 0;
+      },
+      { message: 'the payment and its refund' },
+    );
+    // Every copy consumed before counting (events of different streams run in parallel).
+    await waitFor(async () => {
+      const jsm = await jetstreamManager(h.support.ctx.nats);
+      const info = await jsm.consumers.info(
+        streamNames(h.support.ctx.config.NATS_PREFIX).events,
+        'support-customer-context',
+      );
+      return info.num_pending === 0 && info.num_ack_pending === 0;
+    });
+    const row = await db().customerPayment.findUnique({ where: { paymentId } });
+    expect(row).toMatchObject({
+      refundedCents: 500,
+      amountCents: 999,
+      description: 'Generador de Sermones',
+    });
+  });
+
+  it('a revocation that arrives before its grant keeps the tool unusable', async () => {
+    const userId = randomUUID();
+    const grantId = `purchase:${randomUUID()}`;
+    await deliver(AccessRevokedV1, { grantId, userId, reason: 'refund' });
+    await deliver(AccessGrantedV1, {
+      grantId,
+      userId,
+      scope: 'generador-sermones',
+      source: { kind: 'purchase', ref: grantId.slice(9) },
+      validFrom: '2026-05-09T10:00:00.000Z',
+      validUntil: null,
+    });
+    const grant = await waitFor(
+      async () => {
+        const g = await db().customerGrant.findUnique({ where: { grantId } });
+        return g?.scope ? g : undefined;
+      },
+      { message: 'the grant' },
+    );
+    expect(grant.state).toBe('revoked');
+  });
+
+  it('without a model key, the built-in triage explains a failed payment in Spanish', async () => {
+    const ana = await h.customer('Ana');
+    await deliver(PaymentFailedV1, {
+      paymentId: randomUUID(),
+      userId: ana.id,
+      purpose: { kind: 'product', productId: 'generador-sermones' },
+      amountCents: 999,
+      currency: 'usd',
+      code: 'card_declined',
+      message: 'Your card was declined.',
+      failedAt: '2026-05-10T11:00:00.000Z',
+    });
+    await waitFor(() => db().customerPayment.findFirst({ where: { userId: ana.id } }), {
+      message: 'the failed payment',
+    });
+    const res = await h.call('POST', '/api/support/chat', {
+      token: ana.token,
+      body: { message: 'Intenté pagar y no veo el botón Usar GPT' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ category: 'access' });
+    expect(res.body.response).toContain('no se completó (card_declined');
+    expect(res.body.nextSteps[0]).toBe(
+      'Vuelve a intentar la compra con otra tarjeta o consulta a tu banco.',
+    );
+  });
+
+  it('reprocess empties the read model (the consumer then reads its streams again)', async () => {
+    expect(await db().customer.count()).toBeGreaterThan(0);
+    await h.support.ctx.runner.transaction((ctx) => customerContextReadModel.reset(ctx));
+    expect(await db().customer.count()).toBe(0);
+    expect(await db().customerPayment.count()).toBe(0);
+  });
+});

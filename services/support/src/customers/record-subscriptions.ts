@@ -1,0 +1,111 @@
+import {
+  SubscriptionActivatedV1,
+  SubscriptionChangedV1,
+  SubscriptionEndedV1,
+  SubscriptionRenewedV1,
+  TrialStartedV1,
+} from '@mia/contracts';
+import { on, type ReactionContext } from '@mia/service-kit';
+import type { SupportTx } from '../db.js';
+
+// The customer's subscriptions and trial. A subscription's events come from its own stream in
+// billing: the newest stream version wins, except that an ended subscription stays ended and
+// the period end only moves forward on activation and renewal.
+
+interface Terms {
+  subscriptionId: string;
+  userId: string;
+  plan: string;
+  status: string;
+  cancelAtPeriodEnd: boolean | null;
+  currentPeriodEnd: string;
+  /** Activation and renewal only move the period end forward; a change may move it back. */
+  forwardOnly: boolean;
+}
+
+async function applyTerms(
+  ctx: Pick<ReactionContext<SupportTx>, 'sql' | 'now'>,
+  terms: Terms,
+  streamVersion: number | undefined,
+) {
+  await ctx.sql.query(
+    `INSERT INTO customer_subscriptions (subscription_id, user_id, plan, status,
+       cancel_at_period_end, current_period_end, source_version, updated_at)
+     VALUES ($1::uuid, $2::uuid, $3, $4, coalesce($5::boolean, false), $6::timestamptz, $7::int,
+       $8::timestamptz)
+     ON CONFLICT (subscription_id) DO UPDATE SET
+       plan = EXCLUDED.plan,
+       status = CASE WHEN customer_subscriptions.ended_at IS NOT NULL
+                     THEN customer_subscriptions.status ELSE EXCLUDED.status END,
+       cancel_at_period_end = coalesce($5::boolean, customer_subscriptions.cancel_at_period_end),
+       current_period_end = CASE WHEN $9::boolean
+         THEN greatest(customer_subscriptions.current_period_end, EXCLUDED.current_period_end)
+         ELSE EXCLUDED.current_period_end END,
+       source_version = EXCLUDED.source_version,
+       updated_at = EXCLUDED.updated_at
+     WHERE customer_subscriptions.source_version <= EXCLUDED.source_version`,
+    [
+      terms.subscriptionId,
+      terms.userId,
+      terms.plan,
+      terms.status,
+      terms.cancelAtPeriodEnd,
+      terms.currentPeriodEnd,
+      streamVersion ?? 0,
+      ctx.now.toISOString(),
+      terms.forwardOnly,
+    ],
+  );
+}
+
+export const recordSubscriptionOnActivated = on<typeof SubscriptionActivatedV1, SupportTx>(
+  SubscriptionActivatedV1,
+  (data, envelope, ctx) =>
+    applyTerms(
+      ctx,
+      { ...data, status: 'active', cancelAtPeriodEnd: null, forwardOnly: true },
+      envelope.streamVersion,
+    ),
+);
+
+export const recordSubscriptionOnRenewed = on<typeof SubscriptionRenewedV1, SupportTx>(
+  SubscriptionRenewedV1,
+  (data, envelope, ctx) =>
+    applyTerms(
+      ctx,
+      { ...data, status: 'active', cancelAtPeriodEnd: null, forwardOnly: true },
+      envelope.streamVersion,
+    ),
+);
+
+export const recordSubscriptionOnChanged = on<typeof SubscriptionChangedV1, SupportTx>(
+  SubscriptionChangedV1,
+  (data, envelope, ctx) => applyTerms(ctx, { ...data, forwardOnly: false }, envelope.streamVersion),
+);
+
+export const recordEndOnSubscriptionEnded = on<typeof SubscriptionEndedV1, SupportTx>(
+  SubscriptionEndedV1,
+  async (data, _envelope, ctx) => {
+    await ctx.sql.query(
+      `INSERT INTO customer_subscriptions (subscription_id, user_id, status, ended_at, end_reason,
+         updated_at)
+       VALUES ($1::uuid, $2::uuid, 'canceled', $3::timestamptz, $4, $5::timestamptz)
+       ON CONFLICT (subscription_id) DO UPDATE SET
+         status = 'canceled', ended_at = EXCLUDED.ended_at, end_reason = EXCLUDED.end_reason,
+         updated_at = EXCLUDED.updated_at`,
+      [data.subscriptionId, data.userId, data.endedAt, data.reason, ctx.now.toISOString()],
+    );
+  },
+);
+
+export const recordTrialOnTrialStarted = on<typeof TrialStartedV1, SupportTx>(
+  TrialStartedV1,
+  async (data, _envelope, ctx) => {
+    await ctx.sql.query(
+      `INSERT INTO customer_trials (trial_id, user_id, started_at, ends_at)
+       VALUES ($1::uuid, $2::uuid, $3::timestamptz, $4::timestamptz)
+       ON CONFLICT (trial_id) DO NOTHING`,
+      [data.trialId, data.userId, data.startedAt, data.endsAt],
+    );
+  },
+);
