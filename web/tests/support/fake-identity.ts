@@ -68,7 +68,7 @@ const failure = (error: unknown): Answer =>
     ? answer(error.status, apiErrorSchema, error.toBody())
     : answer(500, apiErrorSchema, { message: INTERNAL_ERROR_MESSAGE });
 
-/** Identity trims these fields before validating (trim-body.ts), then parses with the contract. */
+/** Identity trims these fields before validating (shared/trim-body.ts), then parses with the contract. */
 function request<S extends z.ZodType>(schema: S, body: unknown, ...trim: string[]): z.output<S> {
   const fields = { ...(body as Record<string, unknown>) };
   for (const field of trim) {
@@ -201,6 +201,12 @@ export class FakeIdentity {
       let resetToken: string | undefined;
       if (this.users.has(email)) {
         resetToken = `reset-${++this.counter}-abcdefghijklmnopqrstuvwxyz`;
+        // As identity: a newer link replaces the account's earlier ones.
+        for (const [other, link] of this.resetTokens) {
+          if (link.email === email && link.state === 'valid') {
+            this.resetTokens.set(other, { ...link, state: 'replaced' });
+          }
+        }
         this.addResetToken(resetToken, email);
       }
       return answer(
