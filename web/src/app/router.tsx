@@ -19,6 +19,9 @@ const CheckoutRoute = lazy(() => import('./routes/checkout'));
 const StartTrialRoute = lazy(() => import('./routes/start-trial'));
 const SupportRoute = lazy(() => import('./routes/support/index'));
 const SupportTicketsRoute = lazy(() => import('./routes/support/tickets'));
+const SupportTicketRoute = lazy(() => import('./routes/support/ticket'));
+const SupportStaffRoute = lazy(() => import('./routes/support/staff'));
+const SupportStaffTicketRoute = lazy(() => import('./routes/support/staff-ticket'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
 /**
@@ -45,6 +48,9 @@ export function AppRoutes() {
           <Route path={paths.startTrial} element={<StartTrialRoute />} />
           <Route path={paths.support} element={<SupportRoute />} />
           <Route path={paths.supportTickets} element={<SupportTicketsRoute />} />
+          <Route path="/support/tickets/:id" element={<SupportTicketRoute />} />
+          <Route path={paths.supportStaff} element={<SupportStaffRoute />} />
+          <Route path="/support/staff/:id" element={<SupportStaffTicketRoute />} />
         </Route>
         <Route path="*" element={<NotFoundRoute />} />
       </Route>

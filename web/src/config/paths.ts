@@ -15,6 +15,9 @@ export const paths = {
   dashboard: '/dashboard',
   support: '/support',
   supportTickets: '/support/tickets',
+  supportTicket: (id: string) => `/support/tickets/${encodeURIComponent(id)}`,
+  supportStaff: '/support/staff',
+  supportStaffTicket: (id: string) => `/support/staff/${encodeURIComponent(id)}`,
 } as const;
 
 /** Pages with their own head tags; the key names the page's texts in the message catalogue. */

@@ -38,6 +38,8 @@ export function ensureWebBuilt(): void {
   const result = spawnSync('npm', ['run', 'build', '-w', 'web'], {
     cwd: repoDir,
     stdio: 'inherit',
+    // vitest sets NODE_ENV=test, which would give React's development build; test what ships.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (result.status !== 0) throw new Error(`web build failed with exit code ${result.status}`);
 }
