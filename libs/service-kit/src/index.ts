@@ -9,3 +9,4 @@ export * from './lifecycle/index.js';
 export * from './service/index.js';
 export * from './domain/index.js';
 export * from './mail/index.js';
+export * from './rate-limit/index.js';

@@ -11,7 +11,7 @@ import type { AccessConfig } from './config.js';
 import type { AccessTx } from './db.js';
 import { toolLinks, type ToolLinks } from './destinations.js';
 import type { PrismaClient } from './generated/prisma/client.js';
-import { createRateLimiter, type RateLimiter } from './rate-limit/rate-limiter.js';
+import { createRateLimiter, type RateLimiter } from '@mia/service-kit';
 import { createGptKeys, type GptKeys } from './verification/gpt-keys.js';
 
 /** What access's routes work with, built once per running service (ServiceDefinition.setup). */

@@ -10,7 +10,7 @@ import { passwordResetRoutes } from './password-reset/routes.js';
 import { BcryptBusyError } from './passwords/bcrypt-pool.js';
 import { createPasswordHasher } from './passwords/hasher.js';
 import { identityLimits } from './rate-limit/limits.js';
-import { createRateLimiter } from './rate-limit/rate-limiter.js';
+import { createRateLimiter } from '@mia/service-kit';
 import { sessionRoutes } from './sessions/routes.js';
 import { sessionsProjection } from './sessions/sessions-projection.js';
 import { BackgroundTasks } from './shared/background.js';

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { gptVerifyRequestSchema, type GptVerifyResponse } from '@mia/contracts';
 import { route, validate } from '@mia/service-kit';
 import type { Access } from '../access.js';
-import { enforceLimit } from '../rate-limit/rate-limiter.js';
+import { enforceLimit } from '@mia/service-kit';
 import { checkAccessCode } from './check-code.js';
 import { requireGptKey } from './gpt-keys.js';
 import { langOf } from './messages.js';

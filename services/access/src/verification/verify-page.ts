@@ -6,7 +6,7 @@ import type { Access } from '../access.js';
 import { findUserByAccessCode } from '../access-codes/access-codes.js';
 import { readGrants } from '../entitlements/entitlements.js';
 import { usable } from '../entitlements/grants.js';
-import { enforceLimit } from '../rate-limit/rate-limiter.js';
+import { enforceLimit } from '@mia/service-kit';
 import { findUserByEmail } from '../users/user-directory.js';
 
 // The spec's messages for the access page (section 8).

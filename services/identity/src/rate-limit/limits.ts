@@ -1,6 +1,6 @@
 import { tooManyRequests } from '@mia/service-kit';
 import type { IdentityConfig } from '../config.js';
-import type { RateLimiter, RateLimitRule } from './rate-limiter.js';
+import type { RateLimiter, RateLimitRule } from '@mia/service-kit';
 
 export type LimitedAction = 'login' | 'register' | 'forgot-password' | 'reset-password';
 

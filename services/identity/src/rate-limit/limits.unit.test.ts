@@ -2,7 +2,7 @@ import { HttpError, loadConfig } from '@mia/service-kit';
 import { describe, expect, it } from 'vitest';
 import { identityConfigSchema } from '../config.js';
 import { identityLimits } from './limits.js';
-import type { RateLimiter, RateLimitRule } from './rate-limiter.js';
+import type { RateLimiter, RateLimitRule } from '@mia/service-kit';
 
 /** In-memory stand-in with the same fixed-window semantics as the PostgreSQL limiter. */
 function memoryLimiter() {

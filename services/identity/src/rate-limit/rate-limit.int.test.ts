@@ -7,7 +7,7 @@ import {
   uniqueUser,
   type IdentityUnderTest,
 } from '../identity-harness.fixture.js';
-import { createRateLimiter } from './rate-limiter.js';
+import { createRateLimiter } from '@mia/service-kit';
 
 let identity: IdentityUnderTest;
 beforeAll(async () => {

@@ -1,4 +1,5 @@
-import type { Sql } from '@mia/service-kit';
+import type { Sql } from '../db/sql.js';
+import { tooManyRequests } from '../http/errors.js';
 
 export interface RateLimitRule {
   /** Counter name, e.g. `login:ip:203.0.113.7`. */
@@ -32,7 +33,8 @@ const SWEEP_PROBABILITY = 0.01;
 const SWEEP_AGE = '1 day';
 
 /**
- * Fixed-window counters in PostgreSQL, so every replica sees the same counts and a restart
+ * Fixed-window counters in PostgreSQL (a `rate_limits` table in the service's schema; see
+ * identity's or access's migration), so every replica sees the same counts and a restart
  * forgets nothing. The database clock decides the windows, so replicas' clocks do not matter.
  * A limited key is free again when its window ends: nobody is locked out for longer.
  */
@@ -71,4 +73,14 @@ export function createRateLimiter(sql: Sql, random: () => number = Math.random):
       await sql.query('DELETE FROM rate_limits WHERE key = $1', [key]);
     },
   };
+}
+
+/** Counts a hit and throws 429 (Retry-After and `message`) past the limit. */
+export async function enforceLimit(
+  limiter: RateLimiter,
+  rule: RateLimitRule,
+  message = 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
+): Promise<void> {
+  const result = await limiter.hit(rule);
+  if (!result.allowed) throw tooManyRequests(result.retryAfterSec, message, 'rate_limited');
 }
