@@ -1,27 +1,56 @@
-import { DEFAULT_CHECKOUT_ID, findCheckoutItem, localizePlan, localizeProduct } from '@mia/catalog';
+import { useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router-dom';
-import { PlaceholderPage } from '@/components/layouts/placeholder-page';
-import { paths } from '@/config/paths';
-import { formatMoney, useI18n } from '@/i18n';
+import { LanguageSwitch } from '@/components/layouts/language-switch';
+import { Logo } from '@/components/layouts/logo';
+import { MAIN_ID, SkipLink } from '@/components/layouts/skip-link';
+import { Seo } from '@/components/seo/seo';
+import { useI18n } from '@/i18n';
+import { useUser } from '@/lib/session';
+import { billingOverviewQueryKey } from '@/features/billing/api/billing-overview';
+import { resolveCheckoutItem } from '@/features/billing/checkout-item';
+import { CheckoutPage } from '@/features/billing/components/checkout-page';
+import { InvalidCheckoutItem } from '@/features/billing/components/invalid-checkout-item';
+import { dashboardQueryKey } from '@/features/dashboard/api/dashboard';
 
+/** /checkout/{plan}: any tool or plan (default manual-ceremonias); the guard has the user. */
 export default function CheckoutRoute() {
-  const { t, locale } = useI18n();
-  const { plan = DEFAULT_CHECKOUT_ID } = useParams();
-  const found = findCheckoutItem(plan);
-  const name = found
-    ? found.kind === 'product'
-      ? localizeProduct(found.item, locale).name
-      : localizePlan(found.item, locale).name
-    : null;
+  const { t } = useI18n();
+  const { plan } = useParams();
+  const { data: user } = useUser();
+  const queryClient = useQueryClient();
+  const found = resolveCheckoutItem(plan);
+  if (!found) return <InvalidCheckoutItem />;
+
+  const onPaid = () => {
+    void queryClient.invalidateQueries({ queryKey: dashboardQueryKey });
+    void queryClient.invalidateQueries({ queryKey: billingOverviewQueryKey });
+  };
+
   return (
-    <PlaceholderPage
-      page="checkout"
-      title={t.checkout.heading}
-      back={{ to: paths.home, label: t.checkout.cancel }}
-    >
-      {found && name ? (
-        <p>{t.checkout.item(name, formatMoney(found.item.priceCents, locale))}</p>
-      ) : null}
-    </PlaceholderPage>
+    <>
+      <Seo page="checkout" />
+      <SkipLink />
+      <header className="border-b border-cream-300/60 bg-white">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
+          <Logo />
+          <LanguageSwitch />
+        </div>
+      </header>
+      <main
+        id={MAIN_ID}
+        tabIndex={-1}
+        className="mx-auto max-w-6xl px-4 py-8 outline-none sm:px-6 sm:py-12"
+      >
+        <h1 className="mb-6 text-3xl font-bold tracking-tight text-navy-900">
+          {t.checkout.heading}
+        </h1>
+        <CheckoutPage
+          key={found.item.id}
+          found={found}
+          defaultEmail={user?.email ?? ''}
+          onPaid={onPaid}
+        />
+      </main>
+    </>
   );
 }

@@ -1,24 +1,71 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { MAIN_ID, SkipLink } from '@/components/layouts/skip-link';
 import { Seo } from '@/components/seo/seo';
 import { useUser } from '@/lib/session';
+import { AccessCodeCard } from '@/features/access/components/access-code-card';
+import { AdminPanel } from '@/features/admin/components/admin-panel';
+import { BillingManagement } from '@/features/billing/components/billing-management';
+import { dashboardQueryKey, useDashboard } from '@/features/dashboard/api/dashboard';
+import { AccountSettings } from '@/features/dashboard/components/account-settings';
 import { DashboardHeader } from '@/features/dashboard/components/dashboard-header';
-import { useI18n } from '@/i18n';
+import { DashboardError, DashboardLoading } from '@/features/dashboard/components/dashboard-status';
+import { PaymentHistory } from '@/features/dashboard/components/payment-history';
+import { RecentActivity } from '@/features/dashboard/components/recent-activity';
+import { StatCards } from '@/features/dashboard/components/stat-cards';
+import { ToolsList } from '@/features/dashboard/components/tools-list';
+import { dashboardStats } from '@/features/dashboard/summary';
 
+/** /dashboard: the spec's sections, the access code, billing and, for admins, the admin panel. */
 export default function DashboardRoute() {
-  const { t } = useI18n();
   // The guard has already loaded the user; this reads the same cached answer.
   const { data: user } = useUser();
+  const dashboard = useDashboard(Boolean(user));
+  const queryClient = useQueryClient();
+  const refresh = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: dashboardQueryKey }),
+    [queryClient],
+  );
+
+  let content;
+  if (dashboard.isPending) content = <DashboardLoading />;
+  else if (dashboard.isError) content = <DashboardError onRetry={() => void dashboard.refetch()} />;
+  else {
+    const data = dashboard.data;
+    const stats = dashboardStats(data);
+    content = (
+      <div className="grid grid-cols-1 gap-6">
+        <StatCards stats={stats} />
+        <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-3">
+          <div className="lg:col-span-2">
+            <ToolsList data={data} />
+          </div>
+          <div className="grid grid-cols-1 gap-6">
+            <RecentActivity data={data} stats={stats} />
+            <AccessCodeCard />
+          </div>
+        </div>
+        <PaymentHistory payments={data.payments} />
+        <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
+          <BillingManagement ownsTools={stats.owned > 0} onChanged={refresh} />
+          {user ? <AccountSettings userId={user.id} /> : null}
+        </div>
+        {user?.role === 'admin' ? <AdminPanel onChanged={refresh} /> : null}
+      </div>
+    );
+  }
+
   return (
     <>
       <Seo page="dashboard" />
       <SkipLink />
-      <DashboardHeader name={user?.name ?? ''} />
+      <DashboardHeader name={dashboard.data?.user.name ?? user?.name ?? ''} />
       <main
         id={MAIN_ID}
         tabIndex={-1}
-        className="mx-auto max-w-6xl px-4 py-10 outline-none sm:px-6"
+        className="mx-auto max-w-6xl px-4 py-8 outline-none sm:px-6 sm:py-10"
       >
-        <p className="text-navy-700">{t.dashboard.intro}</p>
+        {content}
       </main>
     </>
   );

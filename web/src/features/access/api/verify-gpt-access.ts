@@ -1,19 +1,16 @@
+import type { VerifyGptAccessRequest } from '@mia/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
+import { readVerifyFailure, type VerifyOutcome } from '@/features/access/verify-answer';
 
-export type VerifyOutcome = 'granted' | 'denied';
-
-/** Spec section 7: an ok answer means access is allowed; any other answer means denied. */
-export async function verifyGptAccess(body: {
-  email: string;
-  productId: string;
-}): Promise<VerifyOutcome> {
+/** Spec section 7: ok means allowed; a network failure throws (its own message). */
+export async function verifyGptAccess(body: VerifyGptAccessRequest): Promise<VerifyOutcome> {
   try {
     await api.post('/api/verify-gpt-access', body);
-    return 'granted';
+    return { kind: 'granted' };
   } catch (error) {
-    if (error instanceof ApiError) return 'denied';
-    throw error; // the network failed: a different message
+    if (error instanceof ApiError) return readVerifyFailure(error.status, error.body);
+    throw error;
   }
 }
 

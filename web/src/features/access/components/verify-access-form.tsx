@@ -1,5 +1,5 @@
-import { accessPageProducts, localizeProduct } from '@mia/catalog';
-import { CircleAlert, CircleCheck, ExternalLink } from 'lucide-react';
+import { localizeProduct, products } from '@mia/catalog';
+import { CircleAlert, CircleCheck, ExternalLink, Info } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -13,31 +13,38 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { paths } from '@/config/paths';
-import { useI18n } from '@/i18n';
+import { translateRule, useI18n } from '@/i18n';
 import { useVerifyGptAccess } from '@/features/access/api/verify-gpt-access';
+import type { VerifyOutcome } from '@/features/access/verify-answer';
 
-type Result = 'granted' | 'denied' | 'network-error' | 'missing' | null;
+type Result = VerifyOutcome | { kind: 'networkError' } | { kind: 'missing' } | null;
 
-export function VerifyAccessForm() {
+/**
+ * The public access check (spec section 2): e-mail, GPT and, for a definite answer without a
+ * session, the user's access code.
+ */
+export function VerifyAccessForm({ defaultEmail = '' }: { defaultEmail?: string }) {
   const { t, locale } = useI18n();
   const copy = t.verify;
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(defaultEmail);
   const [productId, setProductId] = useState('');
+  const [accessCode, setAccessCode] = useState('');
   const [result, setResult] = useState<Result>(null);
   const verify = useVerifyGptAccess();
-  const product = accessPageProducts.find((p) => p.id === productId);
+  const product = products.find((p) => p.id === productId);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!email.trim() || !productId) {
-      setResult('missing');
+      setResult({ kind: 'missing' });
       return;
     }
+    const code = accessCode.trim();
     verify.mutate(
-      { email: email.trim(), productId },
+      { email: email.trim(), productId, ...(code ? { accessCode: code } : {}) },
       {
-        onSuccess: (outcome) => setResult(outcome),
-        onError: () => setResult('network-error'),
+        onSuccess: setResult,
+        onError: () => setResult({ kind: 'networkError' }),
       },
     );
   };
@@ -63,7 +70,7 @@ export function VerifyAccessForm() {
                 <SelectValue placeholder={copy.productPlaceholder} />
               </SelectTrigger>
               <SelectContent>
-                {accessPageProducts.map((item) => (
+                {products.map((item) => (
                   <SelectItem key={item.id} value={item.id}>
                     {localizeProduct(item, locale).name}
                   </SelectItem>
@@ -72,19 +79,42 @@ export function VerifyAccessForm() {
             </Select>
           )}
         </Field>
+        <Field label={copy.accessCode}>
+          {(control) => (
+            <>
+              <Input
+                {...control}
+                aria-describedby={`${control.id}-hint`}
+                autoComplete="off"
+                spellCheck={false}
+                value={accessCode}
+                onChange={(event) => setAccessCode(event.target.value)}
+              />
+              <p id={`${control.id}-hint`} className="text-sm text-navy-700">
+                {copy.accessCodeHint}
+              </p>
+            </>
+          )}
+        </Field>
         <Button type="submit" size="lg" disabled={verify.isPending}>
           {verify.isPending ? copy.submitting : copy.submit}
         </Button>
       </form>
 
       <div aria-live="polite">
-        {result === 'missing' || result === 'network-error' ? (
+        {result?.kind === 'missing' ||
+        result?.kind === 'networkError' ||
+        result?.kind === 'refused' ? (
           <p className="flex gap-2 rounded-xl bg-red-50 p-4 text-red-900">
             <CircleAlert aria-hidden="true" className="size-5 shrink-0" />
-            {result === 'missing' ? copy.required : copy.networkError}
+            {result.kind === 'missing'
+              ? copy.required
+              : result.kind === 'networkError'
+                ? copy.networkError
+                : translateRule(result.message, t)}
           </p>
         ) : null}
-        {result === 'granted' && product ? (
+        {result?.kind === 'granted' && product ? (
           <div className="grid gap-3 rounded-xl bg-green-50 p-4 text-green-900">
             <p className="flex gap-2 font-semibold">
               <CircleCheck aria-hidden="true" className="size-5 shrink-0" />
@@ -92,7 +122,7 @@ export function VerifyAccessForm() {
             </p>
             <div className="flex flex-wrap gap-2">
               <Button asChild size="sm">
-                <a href={product.gptUrl} target="_blank" rel="noopener noreferrer">
+                <a href={product.destination.url} target="_blank" rel="noopener noreferrer">
                   {copy.openGpt}
                   <ExternalLink aria-hidden="true" />
                   <span className="sr-only">{t.common.newTab}</span>
@@ -104,11 +134,21 @@ export function VerifyAccessForm() {
             </div>
           </div>
         ) : null}
-        {result === 'denied' ? (
-          <div className="grid gap-3 rounded-xl bg-amber-50 p-4 text-amber-950">
+        {result?.kind === 'denied' || result?.kind === 'needsProof' ? (
+          <div
+            className={
+              result.kind === 'denied'
+                ? 'grid gap-3 rounded-xl bg-amber-50 p-4 text-amber-950'
+                : 'grid gap-3 rounded-xl bg-navy-50 p-4 text-navy-950'
+            }
+          >
             <p className="flex gap-2 font-semibold">
-              <CircleAlert aria-hidden="true" className="size-5 shrink-0" />
-              {copy.denied}
+              {result.kind === 'denied' ? (
+                <CircleAlert aria-hidden="true" className="size-5 shrink-0" />
+              ) : (
+                <Info aria-hidden="true" className="size-5 shrink-0" />
+              )}
+              {result.kind === 'denied' ? copy.denied : copy.needsProof}
             </p>
             <div className="flex flex-wrap gap-2">
               <Button asChild size="sm">

@@ -1,0 +1,8 @@
+import type { AdminRefundRequest } from '@mia/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** Billing's full refund through the provider; the 7-day policy is shown, not enforced. */
+export const refundPayment = (body: AdminRefundRequest) => api.post('/api/admin/refunds', body);
+
+export const useRefundPayment = () => useMutation({ mutationFn: refundPayment });

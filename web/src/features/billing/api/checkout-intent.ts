@@ -1,0 +1,40 @@
+import { clientSecretResponseSchema } from '@mia/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { checkoutRequest, type CheckoutItem } from '@/features/billing/checkout-item';
+import { intentIdFromClientSecret } from '@/features/billing/payment/client-secret';
+
+export interface CheckoutIntent {
+  clientSecret: string;
+  /** The PaymentIntent to confirm (a subscription's first invoice has one too). */
+  paymentIntentId: string;
+}
+
+/**
+ * Spec section 7: `POST /api/create-payment-intent {productId}` for a tool, `POST
+ * /api/subscriptions {priceId, planType}` for a plan; both answer the client secret.
+ */
+export async function createCheckoutIntent(found: CheckoutItem): Promise<CheckoutIntent> {
+  const { path, body } = checkoutRequest(found);
+  const answer = await api.post(path, body, { schema: clientSecretResponseSchema });
+  return {
+    clientSecret: answer.clientSecret,
+    paymentIntentId: answer.paymentIntentId ?? intentIdFromClientSecret(answer.clientSecret),
+  };
+}
+
+/**
+ * A query rather than a mutation so that the page's double mount in development and a
+ * re-render share one intent; `gcTime: 0` makes a new visit prepare a new one, and nothing
+ * refetches it behind the form's back.
+ */
+export const checkoutIntentQueryOptions = (found: CheckoutItem) =>
+  queryOptions({
+    queryKey: ['checkout', 'intent', found.item.id],
+    queryFn: () => createCheckoutIntent(found),
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+
+export const useCheckoutIntent = (found: CheckoutItem) =>
+  useQuery(checkoutIntentQueryOptions(found));
