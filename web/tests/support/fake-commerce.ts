@@ -37,6 +37,7 @@ import {
   type BillingOverviewResponse,
   type GrantSourceKind,
   type User,
+  adminCustomerResponseSchema,
 } from '@mia/contracts';
 import {
   badRequest,
@@ -54,7 +55,6 @@ import {
   type CardDetails,
 } from '../../../libs/stripe-sandbox/src/cards.js';
 import { WRONG_CURRENT_PASSWORD_MESSAGE } from '../../../services/identity/src/users/refusals.js';
-import { adminCustomerResponseSchema } from '@/features/admin/api/customer-schema';
 import type { FakeIdentity } from './fake-identity';
 
 /** The publishable key the fake's sandbox accepts, as the real sandbox's default. */
@@ -639,8 +639,31 @@ export class FakeCommerce {
       if (!user) throw notFound(FAKE_TEXTS.unknownUser, 'unknown_user');
       const account = this.account(email);
       return answer(200, adminCustomerResponseSchema, {
-        user: { id: user.id, name: user.name, email: user.email },
-        grants: account.grants.map((grant) => ({ ...grant, source: { ...grant.source } })),
+        customer: {
+          userId: user.id,
+          email: user.email,
+          name: user.name,
+          role: 'user',
+          registeredAt: new Date(0).toISOString(),
+        },
+        products: products.map((product) => {
+          const grant = account.grants.find(
+            (g) => g.status === 'active' && (g.scope === product.id || g.scope === 'all'),
+          );
+          return {
+            id: product.id,
+            name: product.name,
+            usable: grant !== undefined,
+            reason: grant ? 'granted' : 'no_access',
+            grantId: grant?.grantId ?? null,
+          };
+        }),
+        grants: account.grants.map((grant) => ({
+          ...grant,
+          source: { ...grant.source },
+          validFrom: grant.validFrom ?? new Date(0).toISOString(),
+          validUntil: grant.validUntil ?? null,
+        })),
         payments: account.payments.map((payment) => ({
           id: payment.id,
           createdAt: payment.createdAt,
@@ -649,7 +672,11 @@ export class FakeCommerce {
           status: payment.status,
         })),
         usage: [...account.usage].map(([productId, usage]) => ({ productId, ...usage })),
-        timeline: account.timeline.map((entry) => ({ ...entry })),
+        timeline: account.timeline.map((entry, index) => ({
+          ...entry,
+          id: String(index + 1),
+          kind: entry.type,
+        })),
       });
     },
 

@@ -7,3 +7,4 @@ export * from './billing.js';
 export * from './tickets.js';
 export * from './support-chat.js';
 export * from './trial.js';
+export * from './admin-customer.js';

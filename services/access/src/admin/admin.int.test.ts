@@ -1,3 +1,4 @@
+import { adminCustomerResponseSchema } from '@mia/contracts';
 import { dashboardResponseSchema } from '@mia/contracts';
 import {
   createTestDatabase,
@@ -153,6 +154,8 @@ describe('admin grants, revocations and the customer view', () => {
       { token: admin.token },
     );
     expect(view.status).toBe(200);
+    // The admin panel parses this answer with the contract: a drift fails here, not in the page.
+    adminCustomerResponseSchema.parse(view.body);
     expect(view.body.customer).toMatchObject({ userId: user.id, email: user.email });
     expect(view.body.grants).toEqual([
       expect.objectContaining({ scope: 'apocalipsis', status: 'revoked', revokedReason: 'admin' }),

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { adminCustomerResponseSchema, type AdminCustomerResponse } from './customer-schema';
+import { adminCustomerResponseSchema, type AdminCustomerResponse } from '@mia/contracts';
 
 export const customerQueryKey = (email: string) => ['admin', 'customer', email] as const;
 

@@ -14,7 +14,10 @@ import {
 import { toast } from '@/components/ui/toast-store';
 import { formatDate, formatDateTime, formatMoney, useI18n } from '@/i18n';
 import { errorText } from '@/lib/api-client';
-import type { AdminCustomerResponse, CustomerPayment } from '@/features/admin/api/customer-schema';
+import type {
+  AdminCustomerPayment as CustomerPayment,
+  AdminCustomerResponse,
+} from '@mia/contracts';
 import { useRefundPayment } from '@/features/admin/api/refund-payment';
 import { useRevokeAccess } from '@/features/admin/api/revoke-access';
 import { scopeName } from './scope-name';
@@ -67,7 +70,7 @@ export function CustomerDetails({
 
   const revokeGrant = (scope: string) =>
     revoke.mutate(
-      { email: customer.user.email, productId: scope },
+      { email: customer.customer.email, productId: scope },
       {
         onSuccess: () => {
           toast({ variant: 'success', title: copy.revoked, description: nameOf(scope) });
@@ -103,7 +106,7 @@ export function CustomerDetails({
   return (
     <div className="grid gap-5" data-testid="customer-details">
       <p className="font-semibold text-navy-900">
-        {copy.customer(customer.user.name, customer.user.email)}
+        {copy.customer(customer.customer.name, customer.customer.email)}
       </p>
 
       <section aria-labelledby="customer-grants" className="grid gap-2">
