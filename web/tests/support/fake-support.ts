@@ -16,6 +16,9 @@ import {
   type Ticket,
   type TicketMessage,
   type User,
+  staffTicketDetailResponseSchema,
+  staffTicketListResponseSchema,
+  ticketStatuses,
 } from '@mia/contracts';
 import {
   conflict,
@@ -29,12 +32,7 @@ import {
 import { z } from 'zod';
 import { categoriesIn } from '../../../services/support/src/tickets/categories.js';
 import { canMove } from '../../../services/support/src/tickets/ticket-transitions.js';
-import {
-  staffTicketDetailSchema,
-  staffTicketListSchema,
-  type StaffGrant,
-  type StaffPayment,
-} from '@/features/staff/api/staff-schemas';
+import { type StaffGrant, type StaffPayment } from '@/features/staff/api/staff-schemas';
 import type { FakeIdentity } from './fake-identity';
 
 interface StoredTicket extends Omit<Ticket, 'messages'> {
@@ -108,8 +106,7 @@ function triage(message: string): ChatReply {
  * A stand-in for support's browser API (tickets, the AI chat and the staff console), so the
  * support pages can be driven in the browser while the service is being built. It reads the
  * signed-in user from the fake identity's sessions, uses support's own categories and
- * transition rules, and checks every answer against the contracts (the staff answers against
- * the web's staff schemas, which support's API does not publish yet).
+ * transition rules, and checks every answer against the contracts.
  */
 export class FakeSupport {
   readonly tickets: StoredTicket[] = [];
@@ -233,9 +230,21 @@ export class FakeSupport {
     return ticket;
   }
 
+  /** As support answers it: always the user id, name and e-mail when support knows them. */
   private customerOf(ticket: StoredTicket) {
     const user = [...this.identity.users.values()].find((u) => u.id === ticket.userId);
-    return user ? { id: user.id, name: user.name, email: user.email } : null;
+    return { id: ticket.userId, name: user?.name ?? null, email: user?.email ?? null };
+  }
+
+  /** The extra fields support's staff answers carry on every ticket. */
+  private staffTicket(ticket: StoredTicket) {
+    return {
+      ...this.summary(ticket),
+      source: 'web',
+      linkedTicketId: null,
+      language: 'es',
+      customer: this.customerOf(ticket),
+    };
   }
 
   private open(
@@ -388,7 +397,7 @@ export class FakeSupport {
           .filter((t) => !filter('status') || t.status === filter('status'))
           .filter((t) => !filter('priority') || t.priority === filter('priority'))
           .filter((t) => !filter('categoryId') || t.categoryId === filter('categoryId'))
-          .map((t) => ({ ...this.summary(t), customer: this.customerOf(t) }))
+          .map((t) => this.staffTicket(t))
           .filter(
             (t) =>
               !q ||
@@ -397,7 +406,7 @@ export class FakeSupport {
               ),
           )
           .reverse();
-        return answer(200, staffTicketListSchema, rows);
+        return answer(200, staffTicketListResponseSchema, { tickets: rows, total: rows.length });
       },
     },
     {
@@ -408,17 +417,44 @@ export class FakeSupport {
         const ticket = this.find(id!);
         const { userId, ...rest } = ticket;
         const context = this.context.get(userId) ?? { access: [], payments: [] };
-        return answer(200, staffTicketDetailSchema, {
-          ticket: rest,
-          customer: this.customerOf(ticket),
-          ...context,
+        return answer(200, staffTicketDetailResponseSchema, {
+          ticket: { ...this.staffTicket(ticket), messages: rest.messages },
+          allowedStatuses: ticketStatuses.filter((to) => canMove(ticket.status, to, 'staff')),
+          customer: { ...this.customerOf(ticket), registeredAt: null },
+          account: {
+            summary: {},
+            grants: context.access.map((g) => ({
+              grantId: g.grantId,
+              scope: g.scope,
+              name: null,
+              source: { kind: g.source, ref: null },
+              validFrom: g.validFrom,
+              validUntil: g.validUntil,
+              state: g.state,
+              revokeReason: g.revokeReason,
+            })),
+            payments: context.payments.map((p) => ({
+              paymentId: p.id,
+              description: p.description,
+              amount: p.amount,
+              currency: 'usd',
+              status: p.status,
+              paidAt: p.createdAt,
+              failedAt: null,
+              failure: p.failureMessage ? { code: null, message: p.failureMessage } : null,
+              refunded: p.refundedAmount,
+              refundedAt: null,
+              dispute: null,
+            })),
+          },
           pastTickets: this.tickets
             .filter((t) => t.userId === userId && t.id !== ticket.id)
-            .map(({ id: pastId, ticketNumber, title, status, createdAt }) => ({
+            .map(({ id: pastId, ticketNumber, title, status, priority, createdAt }) => ({
               id: pastId,
               ticketNumber,
               title,
               status,
+              priority,
               createdAt,
             })),
         });

@@ -8,3 +8,4 @@ export * from './tickets.js';
 export * from './support-chat.js';
 export * from './trial.js';
 export * from './admin-customer.js';
+export * from './support-staff.js';

@@ -1,3 +1,4 @@
+import { staffTicketDetailResponseSchema, staffTicketListResponseSchema } from '@mia/contracts';
 import { ticketSchema } from '@mia/contracts';
 import { rebuildProjections } from '@mia/service-kit';
 import { waitFor } from '@mia/testing';
@@ -132,6 +133,8 @@ describe('support tickets (real PostgreSQL and NATS)', () => {
       token: staff.token,
       body: { body: 'Hola Ana, ya activamos tu acceso.' },
     });
+    // The staff console parses these answers with the contract: a drift fails here.
+    staffTicketDetailResponseSchema.parse(reply.body);
     expect(reply.body.ticket.messages.map((m: { internal: boolean }) => m.internal)).toEqual([
       true,
       false,
@@ -242,6 +245,7 @@ describe('support tickets (real PostgreSQL and NATS)', () => {
       '/api/support/staff/tickets?status=open&priority=critical&categoryId=payment&q=',
       { token: staff.token },
     );
+    staffTicketListResponseSchema.parse(byFilter.body);
     expect(byFilter.body.tickets.map((t: { id: string }) => t.id)).toEqual([critical.id]);
     expect(byFilter.body.tickets[0].customer).toEqual({
       id: ben.id,

@@ -1,12 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { staffKeys } from './query-keys';
-import { staffTicketDetailSchema } from './staff-schemas';
+import { staffTicketDetailResponseSchema } from '@mia/contracts';
+import { ticketDetailFromAnswer } from './from-answer';
 
-export const getStaffTicket = (id: string) =>
-  api.get(`/api/support/staff/tickets/${encodeURIComponent(id)}`, {
-    schema: staffTicketDetailSchema,
-  });
+export const getStaffTicket = async (id: string) =>
+  ticketDetailFromAnswer(
+    await api.get(`/api/support/staff/tickets/${encodeURIComponent(id)}`, {
+      schema: staffTicketDetailResponseSchema,
+    }),
+  );
 
 export const staffTicketQueryOptions = (id: string) =>
   queryOptions({

@@ -1,7 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { staffKeys } from './query-keys';
-import { staffTicketListSchema, type StaffTicketFilters } from './staff-schemas';
+import { staffTicketListResponseSchema } from '@mia/contracts';
+import { ticketListFromAnswer } from './from-answer';
+import type { StaffTicketFilters } from './staff-schemas';
 
 /** `?status=&priority=&categoryId=&q=`, with the filters left empty left out. */
 export function staffTicketsPath(filters: StaffTicketFilters): string {
@@ -14,8 +16,10 @@ export function staffTicketsPath(filters: StaffTicketFilters): string {
   return search ? `/api/support/staff/tickets?${search}` : '/api/support/staff/tickets';
 }
 
-export const getStaffTickets = (filters: StaffTicketFilters) =>
-  api.get(staffTicketsPath(filters), { schema: staffTicketListSchema });
+export const getStaffTickets = async (filters: StaffTicketFilters) =>
+  ticketListFromAnswer(
+    await api.get(staffTicketsPath(filters), { schema: staffTicketListResponseSchema }),
+  );
 
 export const staffTicketsQueryOptions = (filters: StaffTicketFilters) =>
   queryOptions({
