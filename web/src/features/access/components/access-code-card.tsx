@@ -63,7 +63,7 @@ export function AccessCodeCard() {
         ) : (
           <>
             <p
-              className="rounded-xl border border-navy-100 bg-cream-50 px-4 py-3 text-center font-mono text-xl font-bold tracking-wider break-all text-navy-950 sm:text-2xl"
+              className="rounded-xl border border-navy-100 bg-cream-50 px-4 py-3 text-center font-mono text-lg font-bold tracking-wide break-all text-navy-950 sm:text-xl"
               data-testid="access-code"
             >
               {code.data.accessCode}
