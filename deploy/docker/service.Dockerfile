@@ -43,6 +43,20 @@ RUN npm ci --ignore-scripts --workspace web
 COPY . .
 RUN npm run build -w web
 
+# The local Stripe sandbox for development without Stripe keys (docker compose runs it; billing
+# and the browser talk to it as they would to Stripe). Never a production image: it refuses
+# NODE_ENV=production.
+FROM base AS stripe-sandbox
+COPY --from=manifests /app/ ./
+RUN npm ci --ignore-scripts --include-workspace-root --workspace libs/stripe-sandbox
+COPY tsconfig.base.json ./
+COPY libs/stripe-sandbox libs/stripe-sandbox
+RUN npx tsc -b libs/stripe-sandbox
+ENV NODE_ENV=development SANDBOX_HOST=0.0.0.0 SANDBOX_PORT=12111
+USER node
+EXPOSE 12111
+ENTRYPOINT ["node", "libs/stripe-sandbox/dist/main.js"]
+
 # Production dependencies only: what `node dist/main.js` loads, nothing to build with.
 FROM base AS prod-deps
 ARG SERVICE

@@ -189,6 +189,20 @@ describe('compose infrastructure', () => {
     expect(mapping).toMatch(new RegExp(`:${gateway.port}$`));
   });
 
+  it('runs the Stripe sandbox for development: billing and the gateway reach it, it calls billing back', () => {
+    const sandbox = compose.services['stripe-sandbox'];
+    const dockerfile = parseDockerfile(readRepoFile(sandbox!.build!.dockerfile!));
+    expect(dockerfile.stages.map((s) => s.name)).toContain(sandbox?.build?.target);
+    expect(sandbox?.build?.target).toBe('stripe-sandbox');
+    const env = (name: string) =>
+      (compose.services[name]?.environment ?? {}) as Record<string, string>;
+    expect(env('stripe-sandbox').STRIPE_WEBHOOK_URL).toBe(
+      'http://billing:8082/api/webhooks/stripe',
+    );
+    expect(env('billing').STRIPE_SANDBOX_URL).toBe('http://stripe-sandbox:12111');
+    expect(env('gateway').STRIPE_SANDBOX_URL).toContain('http://stripe-sandbox:12111');
+  });
+
   it('runs PostgreSQL 16 with an init script that gives each service a role and a schema', () => {
     const postgres = composeService('postgres');
     expect(postgres.image).toMatch(/^postgres:16/);

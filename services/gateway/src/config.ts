@@ -42,7 +42,10 @@ export const gatewayConfigSchema = z
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     // The local Stripe sandbox, forwarded at /sandbox/stripe (sandbox mode only; refused in
     // production, where the browser talks to Stripe itself).
-    STRIPE_SANDBOX_URL: z.url({ protocol: /^https?$/ }).optional(),
+    STRIPE_SANDBOX_URL: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.url({ protocol: /^https?$/ }).optional(),
+    ),
   })
   .refine((c) => !(c.NODE_ENV === 'production' && c.STRIPE_SANDBOX_URL), {
     message: 'STRIPE_SANDBOX_URL is for development and tests; production uses Stripe itself',

@@ -11,6 +11,8 @@ const SAMPLES: Record<string, string> = {
   SMTP_URL: 'smtps://mailer:s3cret@smtp.example.org:465',
   ADMIN_EMAILS: 'admin@example.org',
   PUBLIC_ORIGIN: 'https://app.example.org',
+  // Production has no sandbox: the operator leaves it empty.
+  GATEWAY_STRIPE_SANDBOX_URL: '',
   GPT_API_KEYS: `gpt-${randomBytes(16).toString('hex')}`,
   ACCESS_CODE_SECRET: randomBytes(32).toString('hex'),
   GPT_URLS: JSON.stringify({ 'manual-ceremonias': 'https://chatgpt.com/g/g-example-ceremonias' }),
