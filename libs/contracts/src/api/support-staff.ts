@@ -45,7 +45,9 @@ export const staffPaymentAnswerSchema = z.looseObject({
   status: z.string(),
   paidAt: z.string().nullable(),
   failedAt: z.string().nullable(),
-  failure: z.looseObject({ code: z.string().nullable(), message: z.string().nullable() }).nullable(),
+  failure: z
+    .looseObject({ code: z.string().nullable(), message: z.string().nullable() })
+    .nullable(),
   refunded: z.string().nullable(),
   refundedAt: z.string().nullable(),
   dispute: z.string().nullable(),
