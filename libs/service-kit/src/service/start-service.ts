@@ -132,6 +132,9 @@ export async function startService<S extends z.ZodObject, Tx, Db, D = void>(
   let revocationFeed: RevocationFeed | undefined;
   const eventsReady = (async () => {
     if (!(await ensureStreamsWithRetry(nats, config.NATS_PREFIX, logger, stopping.signal))) return;
+    // A stop that came while the streams were being made: start nothing more on a connection
+    // that is about to drain (a feed started after its stop step would keep the drain waiting).
+    if (stopping.signal.aborted) return;
     revocationFeed = await startRevocationFeed({
       nats,
       prefix: config.NATS_PREFIX,
@@ -139,6 +142,7 @@ export async function startService<S extends z.ZodObject, Tx, Db, D = void>(
       logger,
       lookbackMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
     });
+    if (stopping.signal.aborted) return;
     relay.start();
     await Promise.all(consumers.map((c) => c.start()));
   })();
@@ -157,7 +161,14 @@ export async function startService<S extends z.ZodObject, Tx, Db, D = void>(
   logger.info({ port }, 'listening');
 
   const steps: ShutdownStep[] = [
-    { name: 'events startup', stop: () => stopping.abort() },
+    {
+      name: 'events startup',
+      // Waits for a start in progress to give up, so the steps below stop what it started.
+      stop: async () => {
+        stopping.abort();
+        await eventsReady.catch(() => undefined);
+      },
+    },
     {
       name: 'consumers',
       stop: () => Promise.all(consumers.map((c) => c.stop())).then(() => undefined),
