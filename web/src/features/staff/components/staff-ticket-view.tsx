@@ -1,7 +1,7 @@
-import { CircleAlert, LoaderCircle, Mail, User } from 'lucide-react';
+import { Mail, User } from 'lucide-react';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { LoadError, LoadingStatus } from '@/components/ui/query-status';
 import { formatDate, useI18n } from '@/i18n';
-import { ApiError } from '@/lib/api-client';
 import { useStaffTicket } from '@/features/staff/api/get-staff-ticket';
 import { CustomerContext } from './customer-context';
 import { StaffReplyForm } from './staff-reply-form';
@@ -21,25 +21,9 @@ export function StaffTicketView({ id, categories, presenters }: Props) {
   const detail = useStaffTicket(id);
   const { StatusBadge, PriorityBadge, Thread } = presenters;
 
-  if (detail.isPending) {
-    return (
-      <p className="flex items-center gap-2 py-12 text-navy-700" role="status">
-        <LoaderCircle
-          aria-hidden="true"
-          className="size-5 animate-spin motion-reduce:animate-none"
-        />
-        {copy.loading}
-      </p>
-    );
-  }
+  if (detail.isPending) return <LoadingStatus>{copy.loading}</LoadingStatus>;
   if (detail.isError) {
-    const missing = detail.error instanceof ApiError && detail.error.status === 404;
-    return (
-      <p className="flex items-center gap-2 rounded-xl bg-red-50 p-4 text-red-900" role="alert">
-        <CircleAlert aria-hidden="true" className="size-5 shrink-0" />
-        {missing ? copy.notFound : copy.failed}
-      </p>
-    );
+    return <LoadError error={detail.error} notFound={copy.notFound} failed={copy.failed} />;
   }
 
   const { ticket, customer } = detail.data;

@@ -1,7 +1,6 @@
-import { CircleAlert, LoaderCircle } from 'lucide-react';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { LoadError, LoadingStatus } from '@/components/ui/query-status';
 import { formatDate, useI18n } from '@/i18n';
-import { ApiError } from '@/lib/api-client';
 import { useTicketCategories } from '@/features/tickets/api/get-ticket-categories';
 import { useTicket } from '@/features/tickets/api/get-ticket';
 import { TicketPriorityBadge, TicketStatusBadge } from './ticket-badges';
@@ -15,25 +14,9 @@ export function TicketDetails({ id }: { id: string }) {
   const ticket = useTicket(id);
   const categories = useTicketCategories();
 
-  if (ticket.isPending) {
-    return (
-      <p className="flex items-center gap-2 py-12 text-navy-700" role="status">
-        <LoaderCircle
-          aria-hidden="true"
-          className="size-5 animate-spin motion-reduce:animate-none"
-        />
-        {copy.loading}
-      </p>
-    );
-  }
+  if (ticket.isPending) return <LoadingStatus>{copy.loading}</LoadingStatus>;
   if (ticket.isError) {
-    const missing = ticket.error instanceof ApiError && ticket.error.status === 404;
-    return (
-      <p className="flex items-center gap-2 rounded-xl bg-red-50 p-4 text-red-900" role="alert">
-        <CircleAlert aria-hidden="true" className="size-5 shrink-0" />
-        {missing ? copy.notFound : copy.failed}
-      </p>
-    );
+    return <LoadError error={ticket.error} notFound={copy.notFound} failed={copy.failed} />;
   }
 
   const data = ticket.data;
