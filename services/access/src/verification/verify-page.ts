@@ -8,6 +8,7 @@ import { readGrants } from '../entitlements/entitlements.js';
 import { usable } from '../entitlements/grants.js';
 import { enforceLimit } from '@mia/service-kit';
 import { findUserByEmail } from '../users/user-directory.js';
+import { proveOwnership, type ProofFacts } from './proof.js';
 
 // The spec's messages for the access page (section 8).
 export const ACCESS_VERIFIED = '¡Acceso verificado! Puedes usar este GPT.';
@@ -17,34 +18,31 @@ export const PROOF_REQUIRED =
   'Para comprobar el acceso de una cuenta, inicia sesión con ese e-mail o escribe el código de acceso de esa cuenta.';
 
 /**
- * Whose access the caller may learn: their own (a session for that e-mail), anyone's (an
- * admin), or the owner of the access code they typed when it belongs to that e-mail.
+ * The facts the proof rule needs, read from access's own directory: the caller's account
+ * e-mail, the account the typed e-mail names, and the owner of the typed access code.
  */
-async function provenOwner(
+async function proofFacts(
   access: Access,
   caller: SessionUser | null,
   email: string,
   accessCode: string | undefined,
-): Promise<string | null> {
-  if (caller?.role === 'admin') {
-    const entry = await findUserByEmail(access.db, email);
-    if (!entry) throw notFound(`No existe ninguna cuenta con el e-mail ${email}.`, 'unknown_email');
-    return entry.userId;
-  }
-  if (caller) {
-    const own =
-      caller.email?.trim().toLowerCase() ??
-      (await access.db.directoryUser.findUnique({ where: { userId: caller.id } }))?.email;
-    if (own === email) return caller.id;
-  }
-  if (accessCode) {
-    const owner = await findUserByAccessCode(access, accessCode);
-    if (owner) {
-      const entry = await access.db.directoryUser.findUnique({ where: { userId: owner } });
-      if (entry?.email === email) return owner;
-    }
-  }
-  return null;
+): Promise<ProofFacts> {
+  const emailOf = async (userId: string) =>
+    (await access.db.directoryUser.findUnique({ where: { userId } }))?.email ?? null;
+  const account = await findUserByEmail(access.db, email);
+  const codeOwnerId = accessCode ? await findUserByAccessCode(access, accessCode) : null;
+  const codeOwnerEmail = codeOwnerId ? await emailOf(codeOwnerId) : null;
+  return {
+    caller: caller && {
+      userId: caller.id,
+      role: caller.role === 'admin' ? 'admin' : 'user',
+      email: caller.email?.trim().toLowerCase() ?? (await emailOf(caller.id)),
+    },
+    email,
+    account: account && { userId: account.userId },
+    codeOwner:
+      codeOwnerId && codeOwnerEmail ? { userId: codeOwnerId, email: codeOwnerEmail } : null,
+  };
 }
 
 /** POST /api/verify-gpt-access: the public access page's check (2xx means allowed). */
@@ -66,8 +64,13 @@ export function verifyPageRoutes(access: Access): Router {
       });
       const product = findProduct(body.productId);
       if (!product) throw new HttpError(400, 'Producto desconocido.', 'unknown_product');
-      const owner = await provenOwner(access, user, body.email.toLowerCase(), body.accessCode);
-      if (!owner) throw new HttpError(403, PROOF_REQUIRED, 'proof_required');
+      const email = body.email.trim().toLowerCase();
+      const proof = proveOwnership(await proofFacts(access, user, email, body.accessCode));
+      if (proof.kind === 'unknown_email') {
+        throw notFound(`No existe ninguna cuenta con el e-mail ${email}.`, 'unknown_email');
+      }
+      if (proof.kind === 'none') throw new HttpError(403, PROOF_REQUIRED, 'proof_required');
+      const owner = proof.userId;
 
       const verdict = usable(await readGrants(access.db, owner), product.id, access.clock());
       if (!verdict.allowed) {
