@@ -16,6 +16,7 @@ import {
   accessGptResponseSchema,
   adminGrantRequestSchema,
   adminRefundRequestSchema,
+  adminRefundResponseSchema,
   adminRevokeRequestSchema,
   ALL_PRODUCTS,
   apiErrorSchema,
@@ -693,7 +694,14 @@ export class FakeCommerce {
           if (grant.grantId === payment.grantId) grant.status = 'revoked';
         }
         this.log(account, 'PaymentRefunded', payment.description);
-        return answer(200, messageResponseSchema, { message: 'Refunded' });
+        return answer(200, adminRefundResponseSchema, {
+          paymentId,
+          status: 'refunded',
+          amountCents: payment.amountCents,
+          refundedAt: new Date().toISOString(),
+          withinPolicy: true,
+          policy: 'Refunds within 7 days, case by case.',
+        });
       }
       throw notFound(FAKE_TEXTS.paymentNotFound);
     },

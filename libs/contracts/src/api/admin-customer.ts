@@ -33,6 +33,23 @@ export const adminCustomerPaymentSchema = z.looseObject({
 });
 export type AdminCustomerPayment = z.infer<typeof adminCustomerPaymentSchema>;
 
+/** One line of a customer's history, as the admin view and `GET /api/timeline` answer it. */
+export const timelineEntrySchema = z.looseObject({
+  id: z.string(),
+  at: instant,
+  /** payment, refund, grant, revocation, open, ... */
+  kind: z.string(),
+  /** The stored event's type, e.g. `AccessGranted`. */
+  type: z.string(),
+  /** One Spanish sentence for people (the customer, support, a dispute's evidence). */
+  summary: z.string(),
+});
+export type TimelineEntryView = z.infer<typeof timelineEntrySchema>;
+
+/** GET /api/timeline: the signed-in user's own history, oldest first. */
+export const timelineResponseSchema = z.looseObject({ events: z.array(timelineEntrySchema) });
+export type TimelineResponse = z.infer<typeof timelineResponseSchema>;
+
 export const adminCustomerResponseSchema = z.looseObject({
   customer: z.looseObject({
     userId: z.string(),
@@ -59,14 +76,6 @@ export const adminCustomerResponseSchema = z.looseObject({
       lastAccessed: instant.nullable(),
     }),
   ),
-  timeline: z.array(
-    z.looseObject({
-      id: z.string(),
-      at: instant,
-      kind: z.string(),
-      type: z.string(),
-      summary: z.string(),
-    }),
-  ),
+  timeline: z.array(timelineEntrySchema),
 });
 export type AdminCustomerResponse = z.infer<typeof adminCustomerResponseSchema>;

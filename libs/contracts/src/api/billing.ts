@@ -139,3 +139,16 @@ export const adminRefundRequestSchema = z.object({
   paymentId: z.uuid('Payment is required'),
 });
 export type AdminRefundRequest = z.infer<typeof adminRefundRequestSchema>;
+
+/** POST /api/admin/refunds: what billing answers and the admin panel shows. */
+export const adminRefundResponseSchema = z.looseObject({
+  paymentId: z.string(),
+  status: z.literal('refunded'),
+  amountCents: z.number().int().nonnegative(),
+  refundedAt: z.string(),
+  /** Whether the payment is within the 7 days of the policy (informative only). */
+  withinPolicy: z.boolean(),
+  /** The refund policy in words, for the admin. */
+  policy: z.string(),
+});
+export type AdminRefundResponse = z.infer<typeof adminRefundResponseSchema>;

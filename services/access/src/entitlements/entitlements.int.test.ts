@@ -12,7 +12,9 @@ import {
   SubscriptionRenewedV1,
   TrialStartedV1,
   dashboardResponseSchema,
+  timelineResponseSchema,
   type EventEnvelope,
+  type TimelineResponse,
 } from '@mia/contracts';
 import { rebuildProjections } from '@mia/service-kit';
 import {
@@ -308,12 +310,10 @@ describe('entitlements from billing events (billing -> NATS -> two access replic
 
     // The timeline tells the buyer's story from the events.
     const token = await sessionToken({ id: buyer, role: 'user', email: 'b@y.org', name: 'B' });
-    const { body } = await call<{ events: { kind: string; type: string }[] }>(
-      replicas[1]!.url,
-      'GET',
-      '/api/timeline',
-      { token },
-    );
+    const { body } = await call<TimelineResponse>(replicas[1]!.url, 'GET', '/api/timeline', {
+      token,
+    });
+    timelineResponseSchema.parse(body);
     expect(body.events.map((e) => e.kind).sort()).toEqual(
       ['grant', 'payment', 'payment', 'payment_failed', 'refund', 'revocation'].sort(),
     );

@@ -1,3 +1,4 @@
+import type { TimelineResponse } from '@mia/contracts';
 import { route } from '@mia/service-kit';
 import { Router } from 'express';
 import type { Access } from '../access.js';
@@ -10,7 +11,7 @@ export function timelineRoutes(access: Access): Router {
     method: 'get',
     path: '/api/timeline',
     auth: 'user',
-    handler: async ({ user }) => ({
+    handler: async ({ user }): Promise<TimelineResponse> => ({
       events: await readTimeline(access, user.id, access.config.TIMELINE_LIMIT),
     }),
   });

@@ -20,7 +20,8 @@ export type TimelineKind =
   | 'denied'
   | 'access_code';
 
-export interface TimelineEntry {
+// A type alias (not an interface) so it fits the contract's open object shape.
+export type TimelineEntry = {
   /** The event's id in access's store. */
   id: string;
   /** When it happened (the source's time when it carries one, else when access recorded it). */
@@ -31,7 +32,7 @@ export interface TimelineEntry {
   /** One Spanish sentence for people (the customer, support, a dispute's evidence). */
   summary: string;
   data: Record<string, unknown>;
-}
+};
 
 const scopeName = (scope: unknown) =>
   scope === 'all' ? 'todas las herramientas' : (findProduct(String(scope))?.name ?? String(scope));

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import type { AdminRefundResponse } from '@mia/contracts';
 import { DomainError } from '@mia/service-kit';
 import type { Billing } from '../billing.js';
 import { paymentDecider } from '../payments/payment-decider.js';
@@ -12,16 +13,6 @@ import { applyChargeNews, loadChargeFacts } from './charge-facts.js';
 export const REFUND_POLICY =
   'Las solicitudes de reembolso se atienden dentro de los 7 días posteriores a la compra y se evalúan caso por caso.';
 const POLICY_DAYS = 7;
-
-export interface AdminRefundResponse {
-  paymentId: string;
-  status: 'refunded';
-  amountCents: number;
-  refundedAt: string;
-  /** Whether the payment is within the 7 days of the policy (informative only). */
-  withinPolicy: boolean;
-  policy: string;
-}
 
 /** A full refund through the provider; PaymentRefunded follows (and the webhook changes nothing). */
 export async function refundPayment(

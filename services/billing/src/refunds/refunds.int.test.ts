@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminRefundResponseSchema } from '@mia/contracts';
 import { waitFor } from '@mia/testing';
 import {
   buyTool,
@@ -22,6 +23,8 @@ describe('refunds and disputes', () => {
 
     const refunded = await admin.call('POST', '/api/admin/refunds', { paymentId });
     expect(refunded.status).toBe(200);
+    // The answer keeps the contract the admin panel reads.
+    adminRefundResponseSchema.parse(refunded.body);
     expect(refunded.body).toMatchObject({
       paymentId,
       status: 'refunded',

@@ -1,8 +1,9 @@
-import type { AdminRefundRequest } from '@mia/contracts';
+import { adminRefundResponseSchema, type AdminRefundRequest } from '@mia/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
 /** Billing's full refund through the provider; the 7-day policy is shown, not enforced. */
-export const refundPayment = (body: AdminRefundRequest) => api.post('/api/admin/refunds', body);
+export const refundPayment = (body: AdminRefundRequest) =>
+  api.post('/api/admin/refunds', body, { schema: adminRefundResponseSchema });
 
 export const useRefundPayment = () => useMutation({ mutationFn: refundPayment });
