@@ -1,4 +1,5 @@
 export * from './postgres.js';
+export * from './private-postgres.js';
 export * from './nats.js';
 export * from './nats-server.js';
 export * from './wait.js';

@@ -76,6 +76,8 @@ export interface StoredBillingEvent {
 export interface HarnessOptions {
   env?: Record<string, string>;
   sandbox?: StripeSandboxOptions;
+  /** Run on this database (e.g. on a server the test restarts) instead of a fresh shared one. */
+  database?: TestDatabase;
 }
 
 export interface BillingHarness {
@@ -109,7 +111,7 @@ export interface BillingHarness {
 }
 
 export async function startBillingHarness(options: HarnessOptions = {}): Promise<BillingHarness> {
-  const db: TestDatabase = await createTestDatabase();
+  const db: TestDatabase = options.database ?? (await createTestDatabase());
   const nats: TestNats = await createTestNats();
   const sandbox = createStripeSandbox({
     tickMs: 0,
