@@ -4,6 +4,7 @@ import { accessLog } from './access-log.js';
 import { rejectCrossOrigin } from './cross-origin.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
 import { healthRoutes, type ReadinessCheck } from './health.js';
+import { trackInFlight } from './in-flight.js';
 import { ensureDefaultMetrics, metricsRegistry } from './metrics.js';
 import { requestContext } from './request-context.js';
 
@@ -54,6 +55,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.locals.service = options.service;
   loggers.set(app, logger);
 
+  trackInFlight(app);
   app.use(requestContext);
   app.use(accessLog(logger));
   app.use(healthRoutes(options.readiness ?? [], options.readinessTimeoutMs ?? 2000, logger));

@@ -8,3 +8,4 @@ export * from './metrics.js';
 export * from './request-context.js';
 export * from './validation.js';
 export * from './route.js';
+export { inFlightOf, type InFlight } from './in-flight.js';

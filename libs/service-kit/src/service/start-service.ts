@@ -16,6 +16,7 @@ import { randomIds, systemClock, type Clock, type IdGenerator } from '../domain/
 import { createCommandHandler } from '../domain/command-handler.js';
 import { createRelay } from '../events/relay.js';
 import { createHttpApp } from '../http/create-app.js';
+import { inFlightOf } from '../http/in-flight.js';
 import { natsReadiness, postgresReadiness } from '../http/health.js';
 import { boundPort, listen } from '../lifecycle/listen.js';
 import type { ShutdownStep } from '../lifecycle/graceful-shutdown.js';
@@ -160,7 +161,10 @@ export async function startService<S extends z.ZodObject, Tx, Db, D = void>(
   const port = boundPort(server);
   logger.info({ port }, 'listening');
 
+  const inFlight = inFlightOf(app);
   const steps: ShutdownStep[] = [
+    // Handlers still running for clients that already hung up: the pool must outlive them.
+    { name: 'requests in flight', stop: () => inFlight.idle() },
     {
       name: 'events startup',
       // Waits for a start in progress to give up, so the steps below stop what it started.
