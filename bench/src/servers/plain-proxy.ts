@@ -1,0 +1,38 @@
+// The baseline's front door: a bare node:http reverse proxy to one upstream over kept-alive
+// connections, with nothing else (no routing table, headers, limits or metrics). The access
+// benchmark puts it where the gateway stands, so the comparison is our stack against the
+// smallest thing that could answer the same request. UPSTREAM_URL and PORT from the env.
+import { Agent, createServer, request } from 'node:http';
+
+const upstream = new URL(process.env.UPSTREAM_URL ?? 'http://127.0.0.1:18191');
+const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+
+const server = createServer((req, res) => {
+  const forwarded = request(
+    {
+      host: upstream.hostname,
+      port: upstream.port,
+      method: req.method,
+      path: req.url,
+      headers: req.headers,
+      agent,
+    },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  forwarded.on('error', () => {
+    if (!res.headersSent) res.writeHead(502);
+    res.end();
+  });
+  req.pipe(forwarded);
+});
+
+server.keepAliveTimeout = 65_000;
+server.listen(Number(process.env.PORT ?? 18190), '127.0.0.1');
+process.on('SIGTERM', () => {
+  agent.destroy();
+  server.close(() => process.exit(0));
+  server.closeAllConnections();
+});
