@@ -8,6 +8,7 @@ import type {
 } from '@mia/service-kit';
 import { createCodeVault, type CodeVault } from './access-codes/code-vault.js';
 import type { AccessConfig } from './config.js';
+import { dashboardReader, type DashboardRows } from './dashboard/dashboard-read.js';
 import type { AccessTx } from './db.js';
 import { toolLinks, type ToolLinks } from './destinations.js';
 import type { PrismaClient } from './generated/prisma/client.js';
@@ -29,6 +30,8 @@ export interface Access {
   limiter: RateLimiter;
   links: ToolLinks;
   gptKeys: GptKeys;
+  /** The dashboard's rows in one round trip. */
+  readDashboard(userId: string): Promise<DashboardRows>;
 }
 
 export function setupAccess(ctx: ServiceContext<AccessConfig, AccessTx, PrismaClient>): Access {
@@ -46,5 +49,6 @@ export function setupAccess(ctx: ServiceContext<AccessConfig, AccessTx, PrismaCl
     limiter: createRateLimiter(ctx.runner.sql),
     links: toolLinks(config),
     gptKeys: createGptKeys(config.GPT_API_KEYS),
+    readDashboard: dashboardReader(ctx.pool, ctx.schema),
   };
 }

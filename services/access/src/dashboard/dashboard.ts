@@ -3,10 +3,7 @@ import type { DashboardResponse } from '@mia/contracts';
 import type { SessionUser } from '@mia/service-kit';
 import type { Access } from '../access.js';
 import { ownAccessCode } from '../access-codes/access-codes.js';
-import { readGrants } from '../entitlements/entitlements.js';
 import { usable } from '../entitlements/grants.js';
-import { readPayments } from '../payments/payments.js';
-import { readUsage } from '../usage/usage.js';
 
 /**
  * GET /api/dashboard from access's own read models only (no call to another service): the 14
@@ -14,13 +11,11 @@ import { readUsage } from '../usage/usage.js';
  * first), the payment history (newest first) and the user's access code.
  */
 export async function dashboardOf(access: Access, user: SessionUser): Promise<DashboardResponse> {
-  const [entry, grants, usage, payments, accessCode] = await Promise.all([
-    access.db.directoryUser.findUnique({ where: { userId: user.id }, select: { name: true } }),
-    readGrants(access.db, user.id),
-    readUsage(access.db, user.id),
-    readPayments(access.db, user.id),
-    ownAccessCode(access, user.id),
-  ]);
+  const { name, grants, usage, payments, sealedCode } = await access.readDashboard(user.id);
+  // A first visit has no code yet: issuing one is a write, done once.
+  const accessCode = sealedCode
+    ? access.vault.open(sealedCode, user.id)
+    : await ownAccessCode(access, user.id);
   const now = access.clock();
   const availableProducts = products.map((product) => {
     const verdict = usable(grants, product.id, now);
@@ -47,7 +42,7 @@ export async function dashboardOf(access: Access, user: SessionUser): Promise<Da
     .sort((a, b) => (b.lastAccessed ?? '').localeCompare(a.lastAccessed ?? ''));
   return {
     // Before identity's registration reaches access, the session's own name stands in.
-    user: { name: entry?.name ?? user.name ?? '' },
+    user: { name: name ?? user.name ?? '' },
     availableProducts,
     purchasedGpts,
     payments: payments.map(({ id, createdAt, description, amount, status }) => ({
