@@ -31,8 +31,8 @@ publishes them (PaymentSucceeded: ${f.seed.grants} grants, ${f.seed.payments} pa
 the dashboard is measured.
 
 **Ours**: \`GET /api/dashboard\` with the session token through the gateway to access (kit
-service: session verification cached per token, Prisma reads of the four read models, the access
-code opened from its sealed row).
+service: session verification cached per token, its five read models read by one prepared
+statement, the access code opened from its sealed row).
 
 **Minimal stack** for the same read: a bare \`node:http\` proxy with a kept-alive agent
 (bench/src/servers/plain-proxy.ts) in front of Express that verifies the same token with jose on
