@@ -61,6 +61,22 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // Journeys against a running deployment (BASE_URL), never started here: `npm run
+        // test:acceptance`, which also asks for the JUnit report (reporters are run-wide, not
+        // per project). Only this project matches *.acceptance.test.ts.
+        extends: true,
+        test: {
+          name: 'acceptance',
+          include: ['tests/acceptance/**/*.acceptance.test.ts'],
+          exclude,
+          globalSetup: ['tests/acceptance/support/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+          // Files in parallel: a journey mostly waits on the target, and each makes its own users.
+          maxWorkers: 3,
+        },
+      },
     ],
   },
 });

@@ -20,11 +20,20 @@ export const recipePath = join(REPO_ROOT, 'deploy/docker/service.Dockerfile');
 export const dockerfilePath = (service: ServiceName) =>
   join(REPO_ROOT, 'services', service, 'Dockerfile');
 
-/** The recipe with this service's name and port as defaults, and its image as the last stage. */
+/**
+ * The recipe with this service's name and port as defaults and its image as the last stage,
+ * without the acceptance suite's stage.
+ */
 export function renderDockerfile(service: ServiceName, recipe = readFileSync(recipePath, 'utf8')) {
   let text = recipe
     .replace(/^ARG SERVICE=.*$/m, `ARG SERVICE=${service}`)
     .replace(/^ARG PORT=.*$/m, `ARG PORT=${SERVICE_PORTS[service]}`);
+  // The acceptance image is the test suite's, not a service's: its stage (and the comment
+  // above it) stays in the recipe only.
+  text = text.replace(
+    /\n(?:# [^\n]*\n)*FROM base AS acceptance\n[\s\S]*?(?=\n(?:# [^\n]*\n)*FROM |\s*$)/,
+    '',
+  );
   if (service === 'gateway') {
     // The default target is the last stage: move the gateway's after the domain services'.
     const gateway = /\nFROM runtime AS gateway\n[\s\S]*?(?=\n(?:# [^\n]*\n)*FROM |\s*$)/.exec(

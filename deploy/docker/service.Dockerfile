@@ -57,6 +57,25 @@ USER node
 EXPOSE 12111
 ENTRYPOINT ["node", "libs/stripe-sandbox/dist/main.js"]
 
+# The acceptance suite (tests/acceptance) and Debian's Chromium, run against a deployment at
+# BASE_URL: `docker compose --profile test up --exit-code-from acceptance`. It carries vitest and
+# playwright-core at the lockfile's versions and nothing of the product. Never a production image.
+# Root: compose bind-mounts the results folder, which Docker creates root-owned when missing.
+FROM base AS acceptance
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends chromium fonts-liberation \
+ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json /tmp/repo/
+COPY deploy/docker/acceptance-package.mjs /tmp/repo/
+RUN node /tmp/repo/acceptance-package.mjs /tmp/repo > package.json \
+ && cp /tmp/repo/package-lock.json ./ \
+ && npm install --ignore-scripts \
+ && rm -rf /tmp/repo /root/.npm
+COPY vitest.config.ts ./
+COPY tests/acceptance tests/acceptance
+ENV CHROMIUM_PATH=/usr/bin/chromium ACCEPTANCE_RESULTS_DIR=/app/acceptance-results
+CMD ["npm", "run", "test:acceptance"]
+
 # Production dependencies only: what `node dist/main.js` loads, nothing to build with.
 FROM base AS prod-deps
 ARG SERVICE

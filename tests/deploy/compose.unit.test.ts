@@ -243,3 +243,50 @@ describe('compose infrastructure', () => {
     for (const name of serviceNames()) expect(Object.keys(compose.services)).toContain(name);
   });
 });
+
+// `docker compose --profile test up --exit-code-from acceptance`: the acceptance suite against
+// this stack (its image: acceptance-image.unit.test.ts).
+describe('compose service acceptance', () => {
+  const acceptance = () => composeService('acceptance');
+  const env = () => environmentOf(acceptance(), developmentEnv);
+
+  it('runs only with the test profile, from the acceptance stage of the one recipe', () => {
+    expect(acceptance().profiles).toEqual(['test']);
+    const build = acceptance().build;
+    expect(build?.context).toBe('.');
+    expect(inRepo(build?.dockerfile ?? ''), `${build?.dockerfile} does not exist`).toBe(true);
+    const stages = parseDockerfile(readRepoFile(build!.dockerfile!)).stages.map((s) => s.name);
+    expect(build?.target).toBe('acceptance');
+    expect(stages).toContain('acceptance');
+    expect(acceptance().image).toMatch(/^mia\/acceptance:/);
+  });
+
+  it('targets the gateway by its compose name and port, once the gateway is healthy', async () => {
+    const gateway = await loadService('gateway');
+    const url = new URL(env().BASE_URL ?? '');
+    expect(url.protocol).toBe('http:');
+    expect(url.hostname).toBe('gateway');
+    expect(Number(url.port)).toBe(gateway.port);
+    expect(Number(composeService('gateway').build?.args?.PORT)).toBe(gateway.port);
+    expect(dependenciesOf(acceptance()).gateway).toBe('service_healthy');
+  });
+
+  it('writes its results into a folder mounted from the host and ignored by git', () => {
+    const inside = env().ACCEPTANCE_RESULTS_DIR;
+    expect(inside, 'ACCEPTANCE_RESULTS_DIR').toMatch(/^\//);
+    const mount = acceptance().volumes?.find((v) => v.split(':')[1] === inside);
+    expect(mount, `no volume is mounted at ${inside}`).toBeDefined();
+    const host = mount!.split(':')[0]!;
+    expect(host, 'a folder of the checkout').toMatch(/^\.\/[\w.-]+$/);
+    const ignored = readRepoFile('.gitignore').split('\n');
+    expect(ignored, `.gitignore lacks ${host.slice(2)}/`).toContain(`${host.slice(2)}/`);
+  });
+
+  it('takes the admin credentials from the environment, unset by default', () => {
+    for (const name of ['ACCEPTANCE_ADMIN_EMAIL', 'ACCEPTANCE_ADMIN_PASSWORD']) {
+      const value = String(acceptance().environment?.[name] ?? '');
+      expect(isPassThrough(value, name), `${name} = ${value}`).toBe(true);
+      expect(env()[name], name).toBe('');
+    }
+  });
+});

@@ -2,6 +2,8 @@ import { readRepoFile, readYaml } from './repo.js';
 
 export interface ComposeService {
   image?: string;
+  /** Started only when one of these profiles is (`docker compose --profile test up`). */
+  profiles?: string[];
   build?: {
     context?: string;
     dockerfile?: string;

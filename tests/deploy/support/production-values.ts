@@ -13,6 +13,8 @@ const SAMPLES: Record<string, string> = {
   PUBLIC_ORIGIN: 'https://app.example.org',
   // Production has no sandbox: the operator leaves it empty.
   GATEWAY_STRIPE_SANDBOX_URL: '',
+  // Identity's default limit, unless raised for repeated acceptance runs.
+  RATE_LIMIT_REGISTER_PER_IP: '',
   GPT_API_KEYS: `gpt-${randomBytes(16).toString('hex')}`,
   ACCESS_CODE_SECRET: randomBytes(32).toString('hex'),
   GPT_URLS: JSON.stringify({ 'manual-ceremonias': 'https://chatgpt.com/g/g-example-ceremonias' }),

@@ -1,0 +1,116 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { ApiClient } from './api.js';
+import {
+  adminCredentials,
+  baseUrlFromEnvironment,
+  resultsDir,
+  type Credentials,
+} from './target.js';
+import { register } from './users.js';
+
+/** An error told in one line: where it was thrown says nothing to someone starting a run. */
+function stop(message: string): Error {
+  const error = new Error(message);
+  error.stack = message;
+  return error;
+}
+
+/**
+ * Runs once before any file: is the target there at all (one quick check, so a stopped
+ * deployment fails in seconds with one clear line instead of every test timing out), and what
+ * does it offer (sandbox payments, an admin account). Whatever is not offered is skipped by the
+ * tests that need it, and said here once more so that nobody mistakes a skip for a pass.
+ */
+export default async function setup(project: TestProject): Promise<void> {
+  // A green run must not leave an earlier run's failure pictures behind.
+  rmSync(join(resultsDir, 'screenshots'), { recursive: true, force: true });
+  mkdirSync(resultsDir, { recursive: true });
+  let baseUrl: string;
+  try {
+    baseUrl = baseUrlFromEnvironment();
+  } catch (err) {
+    throw stop((err as Error).message);
+  }
+
+  let ready: Response;
+  try {
+    ready = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(5_000) });
+  } catch (err) {
+    const reason =
+      (err as Error & { cause?: { code?: string } }).cause?.code ?? (err as Error).message;
+    throw stop(
+      `No Ministerio IA at ${baseUrl}: start it with \`npm start\` or set BASE_URL (${reason})`,
+    );
+  }
+  if (!ready.ok) {
+    throw stop(
+      `Ministerio IA at ${baseUrl} is not ready: GET /readyz answered ${ready.status} ${await ready.text()}`,
+    );
+  }
+
+  const config = await new ApiClient(baseUrl).get<{ sandbox?: unknown }>('/api/billing/config');
+  if (config.status !== 200 || typeof config.body?.sandbox !== 'boolean') {
+    throw stop(
+      `${baseUrl} does not answer GET /api/billing/config as Ministerio IA does ` +
+        `(${config.status}: ${config.text.slice(0, 200)})`,
+    );
+  }
+  const sandbox = config.body.sandbox;
+
+  const credentials = adminCredentials();
+  const admin = credentials ? await checkAdmin(baseUrl, credentials) : false;
+
+  const notes = [
+    sandbox
+      ? 'sandbox payments: yes (test cards 4242… pays, 4000…0002 is declined)'
+      : 'sandbox payments: no (GET /api/billing/config says sandbox: false) -> the card ' +
+        'payments (tool, plan, declined card) are SKIPPED',
+    admin
+      ? `admin: ${credentials!.email}`
+      : 'admin: none (set ACCEPTANCE_ADMIN_EMAIL and ACCEPTANCE_ADMIN_PASSWORD) -> the ' +
+        'admin grant and the staff console are SKIPPED',
+  ];
+  console.log(
+    `\nAcceptance run against ${baseUrl}\n  ${notes.join('\n  ')}\n  results: ${resultsDir}\n`,
+  );
+
+  project.provide('target', { baseUrl, sandbox, admin });
+}
+
+/**
+ * The admin account must sign in and hold the admin role. On a fresh deployment (a new
+ * `docker compose` stack) it does not exist yet, so it is registered: identity gives it the
+ * role when ADMIN_EMAILS lists it. Credentials that do not work fail the run, since skipping
+ * would hide a misconfiguration.
+ */
+async function checkAdmin(baseUrl: string, credentials: Credentials): Promise<boolean> {
+  const api = new ApiClient(baseUrl);
+  let answer = await api.post<{ role?: string }>('/api/login', {
+    username: credentials.email,
+    password: credentials.password,
+  });
+  if (answer.status === 401) {
+    const registered = await register(api, {
+      ...credentials,
+      name: 'Acceptance Admin',
+      username: `acc-admin-${Date.now().toString(36)}`,
+    });
+    // 409: the account exists, so the password was wrong; the sign-in's answer says more.
+    if (registered.status === 201) answer = registered as typeof answer;
+  }
+  if (answer.status !== 200 && answer.status !== 201) {
+    throw stop(
+      `ACCEPTANCE_ADMIN_EMAIL ${credentials.email} cannot sign in at ${baseUrl} ` +
+        `(${answer.status}: ${answer.text.slice(0, 200)}). Fix ACCEPTANCE_ADMIN_PASSWORD, or unset both to skip the admin journeys.`,
+    );
+  }
+  if (answer.body?.role !== 'admin') {
+    throw stop(
+      `${credentials.email} signed in at ${baseUrl} but is not an admin: list it in the ` +
+        "deployment's ADMIN_EMAILS (identity), or unset ACCEPTANCE_ADMIN_EMAIL to skip the admin journeys.",
+    );
+  }
+  return true;
+}

@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import type { ApiClient, Answer } from './api.js';
+import { client } from './context.js';
+import type { Credentials } from './target.js';
+
+export interface Person extends Credentials {
+  name: string;
+  username: string;
+}
+
+/**
+ * A person no earlier run has used: the e-mail and username carry the time and random bytes,
+ * so runs repeat and overlap against one live deployment without cleaning anything up.
+ */
+export function newPerson(label: string): Person {
+  const tag = `${Date.now().toString(36)}${randomBytes(4).toString('hex')}`;
+  return {
+    name: `Acceptance ${label}`,
+    username: `acc-${label}-${tag}`,
+    email: `acc.${label}.${tag}@example.org`,
+    password: `Gracia-y-Paz-${tag}`,
+  };
+}
+
+/** Identity's answer to too many registrations from one address, told as what to change. */
+function rateLimited(answer: Answer): Error {
+  const message = (answer.body as { message?: string } | undefined)?.message ?? answer.text;
+  return new Error(
+    `The target refused a registration (429: ${message}). Identity allows ` +
+      'RATE_LIMIT_REGISTER_PER_IP registrations (default 10) per client address per ' +
+      'RATE_LIMIT_WINDOW_MINUTES (default 15) and each run registers its own users: wait, or ' +
+      'raise RATE_LIMIT_REGISTER_PER_IP on the deployment under test.',
+  );
+}
+
+export async function register(api: ApiClient, person: Person): Promise<Answer> {
+  const answer = await api.post('/api/register', {
+    name: person.name,
+    username: person.username,
+    email: person.email,
+    password: person.password,
+  });
+  if (answer.status === 429) throw rateLimited(answer);
+  return answer;
+}
+
+/** A new person, registered through the API and signed in on the returned client. */
+export async function signUp(label: string): Promise<{ person: Person; api: ApiClient }> {
+  const person = newPerson(label);
+  const api = client();
+  const answer = await register(api, person);
+  if (answer.status !== 201) {
+    throw new Error(`Registering ${person.email} answered ${answer.status}: ${answer.text}`);
+  }
+  return { person, api };
+}
+
+/** A client signed in with the given credentials (throws with the target's answer otherwise). */
+export async function signIn(credentials: Credentials): Promise<ApiClient> {
+  const api = client();
+  const answer = await api.post('/api/login', {
+    username: credentials.email,
+    password: credentials.password,
+  });
+  if (answer.status !== 200) {
+    throw new Error(`Signing in as ${credentials.email} answered ${answer.status}: ${answer.text}`);
+  }
+  return api;
+}
