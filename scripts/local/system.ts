@@ -184,6 +184,12 @@ export async function startLocalSystem(options: LocalSystemOptions): Promise<Loc
       NATS_URL: nats.url,
       NATS_PREFIX: options.natsPrefix,
       PUBLIC_ORIGIN: options.env.PUBLIC_ORIGIN || baseUrl,
+      // On a developer's machine every browser and test run comes from 127.0.0.1, and an
+      // acceptance run alone registers seven users: identity's 10 per address per 15 minutes
+      // would refuse the second run. A production start keeps identity's own limit.
+      ...(options.nodeEnv !== 'production' && !options.env.RATE_LIMIT_REGISTER_PER_IP
+        ? { RATE_LIMIT_REGISTER_PER_IP: '200' }
+        : {}),
     };
     const running = new Map<string, RunningService>();
     const start = (
