@@ -96,6 +96,21 @@ describe('gateway proxy', () => {
     expect(headers['x-forwarded-host']).toBe(new URL(gateway.url).host);
   });
 
+  it("drops the client's hop-by-hop headers and those its Connection header names", async () => {
+    await request(`${gateway.url}/api/dashboard`, {
+      headers: {
+        connection: 'close, x-hop-secret',
+        'x-hop-secret': '1',
+        'keep-alive': 'timeout=1',
+      },
+    });
+    const headers = last('access')?.headers ?? {};
+    expect(headers['x-hop-secret']).toBeUndefined();
+    expect(headers['keep-alive']).toBeUndefined();
+    // The gateway's own connection to the service, kept alive, not the client's "close".
+    expect(headers.connection).toBe('keep-alive');
+  });
+
   it('generates a request id, uses it as correlation id, and echoes it', async () => {
     const res = await request(`${gateway.url}/api/user`);
     const headers = last('identity')?.headers ?? {};
