@@ -1,7 +1,8 @@
+import type { RequestListener } from 'node:http';
 import express, { type Express } from 'express';
 import { healthRoutes, type Logger } from '@mia/service-kit';
 import { upstreamsOf, type GatewayConfig } from './config.js';
-import { gatewayAccessLog } from './gateway-metrics.js';
+import { gatewayAccessLog, requestObserver } from './gateway-metrics.js';
 import { upstreamReadiness } from './health.js';
 import { metricsEndpoint } from './metrics-endpoint.js';
 import { createApiProxy } from './proxy.js';
@@ -16,6 +17,9 @@ export interface GatewayDeps {
 }
 
 export interface GatewayApp {
+  /** What the server runs: `/api/*` straight to the proxy, everything else to `app`. */
+  readonly listener: RequestListener;
+  /** Express for the gateway's own paths, the sandbox and the web app. */
   readonly app: Express;
   /** Whether web/dist was found; without it a placeholder page is served. */
   readonly webBuilt: boolean;
@@ -46,8 +50,6 @@ export function createGatewayApp({ config, logger }: GatewayDeps): GatewayApp {
   const site = loadStaticSite(config.WEB_DIST, logger);
 
   app.use(gatewayAccessLog(logger));
-  // First, so proxied requests skip every route below.
-  app.use((req, res, next) => (isApiPath(req.url) ? proxy.handler(req, res, next) : next()));
   const sandbox = config.STRIPE_SANDBOX_URL ? createSandboxProxy(config.STRIPE_SANDBOX_URL) : null;
   if (sandbox) app.use(SANDBOX_PATH, sandbox.handler);
   app.use(securityHeaders(production));
@@ -72,7 +74,18 @@ export function createGatewayApp({ config, logger }: GatewayDeps): GatewayApp {
     sendJson(res, 500, { message: 'Internal server error', code: 'internal_error' });
   }) as express.ErrorRequestHandler);
 
+  const observe = requestObserver(logger);
+  const listener: RequestListener = (req, res) => {
+    if (!isApiPath(req.url ?? '/')) {
+      void app(req, res);
+      return;
+    }
+    observe(req, res);
+    proxy.handler(req, res);
+  };
+
   return {
+    listener,
     app,
     webBuilt: site.built,
     close: () => {

@@ -1,5 +1,7 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { httpRequestDuration, httpRequestsTotal, type Logger } from '@mia/service-kit';
+import { pathnameOf } from './routes-table.js';
 
 const OWN_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
@@ -12,15 +14,16 @@ interface Routed {
  * for failures: every proxied request is logged by its service with the same request id, and
  * the gateway is the first throughput ceiling (ENVIRONMENT.md), so it stays quiet otherwise.
  */
-export function gatewayAccessLog(logger: Logger): RequestHandler {
+export function requestObserver(logger: Logger) {
   const verbose = logger.isLevelEnabled('debug');
-  return (req, res, next) => {
+  return (req: IncomingMessage, res: ServerResponse): void => {
     const started = process.hrtime.bigint();
     res.once('finish', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = (req as Routed).gatewayService ?? (OWN_PATHS.has(req.path) ? 'gateway' : 'web');
+      const path = pathnameOf(req.url ?? '');
+      const route = (req as Routed).gatewayService ?? (OWN_PATHS.has(path) ? 'gateway' : 'web');
       const status = res.statusCode;
-      const labels = { method: req.method, route, status: String(status) };
+      const labels = { method: req.method ?? '', route, status: String(status) };
       httpRequestsTotal.inc(labels);
       httpRequestDuration.observe(labels, seconds);
       if (status >= 500 || verbose) {
@@ -28,7 +31,7 @@ export function gatewayAccessLog(logger: Logger): RequestHandler {
           {
             requestId: res.getHeader('x-request-id'),
             method: req.method,
-            path: req.path,
+            path,
             upstream: route,
             status,
             durationMs: Math.round(seconds * 1e4) / 10,
@@ -37,6 +40,14 @@ export function gatewayAccessLog(logger: Logger): RequestHandler {
         );
       }
     });
+  };
+}
+
+/** The observer as Express middleware, for the gateway's own paths and the web app. */
+export function gatewayAccessLog(logger: Logger): RequestHandler {
+  const observe = requestObserver(logger);
+  return (req, res, next) => {
+    observe(req, res);
     next();
   };
 }

@@ -90,7 +90,7 @@ export async function startGateway(
     ...env,
   });
   const gateway = createGatewayApp({ config, logger: createLogger('gateway', 'silent') });
-  const server = createServer(gateway.app);
+  const server = createServer(gateway.listener);
   const url = await listen(server);
   return {
     url,

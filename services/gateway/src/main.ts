@@ -13,7 +13,7 @@ const logger = createLogger('gateway', config.LOG_LEVEL);
 exitOnFatalErrors(logger);
 
 const gateway = createGatewayApp({ config, logger });
-const server = await listen(gateway.app, config.PORT, config.HOST);
+const server = await listen(gateway.listener, config.PORT, config.HOST);
 logger.info({ port: boundPort(server), webBuilt: gateway.webBuilt }, 'gateway listening');
 
 gracefulShutdown({
