@@ -31,6 +31,9 @@ export const baseConfigSchema = z.object({
   LOG_LEVEL: logLevelSchema.default('info'),
   DATABASE_URL: devDefault(postgresUrlSchema, DEV_DATABASE_URL),
   DATABASE_SCHEMA: sqlIdentifierSchema.optional(),
+  // Connections per process, and how long a request waits for one before it is answered 503.
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(100).default(10_000),
   NATS_URL: devDefault(natsUrlSchema, DEV_NATS_URL),
   // Subject/stream prefix, so test runs (and tenants of one NATS) never see each other's events.
   NATS_PREFIX: z

@@ -7,18 +7,27 @@ export interface CreatePoolOptions {
   /** Every connection gets `search_path=<schema>`, so a service's unqualified tables land there. */
   schema: string;
   max?: number;
+  /** How long a query waits for a free connection before it fails. */
+  waitMs?: number;
   applicationName: string;
   logger?: Logger;
 }
 
-export function createPool({ url, schema, max = 10, applicationName, logger }: CreatePoolOptions) {
+export function createPool({
+  url,
+  schema,
+  max = 10,
+  waitMs = 10_000,
+  applicationName,
+  logger,
+}: CreatePoolOptions) {
   const pool = new pg.Pool({
     connectionString: url,
     max,
     application_name: applicationName,
     options: `-c search_path=${assertSchemaName(schema)}`,
     idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: 10_000,
+    connectionTimeoutMillis: waitMs,
   });
   // An idle client losing its connection emits on the pool; unhandled, that would kill the process.
   pool.on('error', (err) => logger?.warn({ err }, 'idle PostgreSQL connection failed'));

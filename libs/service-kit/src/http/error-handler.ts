@@ -38,6 +38,23 @@ function bodyParserAnswer(error: BodyParserError): HttpError {
   }
 }
 
+// A request that waited its whole allowance for a database connection (pg's pool checkout, or a
+// Prisma transaction that could not start): the service is saturated, not broken. Answering 503
+// with Retry-After tells clients and the gateway's callers to come back, instead of a 500 that
+// reads like a bug.
+const BUSY_MESSAGES = [
+  /timeout exceeded when trying to connect/i,
+  /unable to start a transaction in the given time/i,
+];
+function isDatabaseBusy(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 5; depth++) {
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && BUSY_MESSAGES.some((re) => re.test(message))) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /**
  * The one error shape `{ message, code?, details? }`. HttpErrors are answered as they are,
  * DomainErrors with their kind's status;
@@ -59,7 +76,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
         error.details,
       );
     } else if (isBodyParserError(error) && error.status < 500) answer = bodyParserAnswer(error);
-    else {
+    else if (isDatabaseBusy(error)) {
+      logger.warn({ method: req.method, path: req.path }, 'database busy: answered 503');
+      answer = new HttpError(503, 'Service busy, try again shortly', 'busy', undefined, {
+        'retry-after': '1',
+      });
+    } else {
       logger.error({ err: error, method: req.method, path: req.path }, 'unhandled error');
       answer = new HttpError(500, 'Internal server error');
     }

@@ -63,7 +63,14 @@ export async function startService<S extends z.ZodObject, Tx, Db, D = void>(
   logger.info({ config: configForLog(def.configSchema, config) }, 'starting');
 
   await runMigrations({ url: config.DATABASE_URL, schema, dirs: [def.migrationsDir], logger });
-  const pool = createPool({ url: config.DATABASE_URL, schema, applicationName: def.name, logger });
+  const pool = createPool({
+    url: config.DATABASE_URL,
+    schema,
+    max: config.DATABASE_POOL_MAX,
+    waitMs: config.DATABASE_POOL_WAIT_MS,
+    applicationName: def.name,
+    logger,
+  });
   const database = def.database(pool, config);
   const nats = await connectNats(config.NATS_URL, def.name, logger);
 
