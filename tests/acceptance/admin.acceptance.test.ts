@@ -10,21 +10,34 @@ const browsing = useBrowser();
 const TOOL = 'diccionario-biblico';
 
 describe('the staff', () => {
-  it('grant a customer a tool from the dashboard and answer their ticket in the staff console', async (ctx) => {
+  it('a customer chats about a declined card and has the chat open a ticket; an admin grants a tool and answers in the staff console; the customer reads the answer', async (ctx) => {
     needsAdmin(ctx);
     const customer = await signUp('customer');
-    const title = `Pagué y no tengo acceso ${Date.now().toString(36)}`;
-    const ticket = expectStatus(
-      await customer.api.post<Ticket>('/api/tickets', {
-        title,
-        description: 'Pagué el diccionario y el panel no me deja usarlo.',
-        categoryId: 'access',
-        priority: 'high',
-      }),
-      201,
-      'POST /api/tickets',
-    );
     const toolName = productOf(await readDashboard(customer.api), TOOL).name;
+
+    // The customer asks the support chat about a failed payment: a categorised answer with
+    // next steps; asked for a person, the chat offers a ticket and opens it on a yes.
+    const own = await browsing.open(customer.api);
+    await own.goto('/support');
+    await own.getByRole('heading', { name: 'Asistente AI de Soporte', level: 1 }).waitFor();
+    const messages = own.getByTestId('chat-message');
+    await eventually(() => messages.count()).toBe(1);
+    const input = own.getByLabel('Tu mensaje');
+    await input.fill('Mi pago con tarjeta fue rechazado al comprar el diccionario bíblico');
+    await input.press('Enter');
+    await eventually(() => messages.count()).toBe(3);
+    expect(await messages.nth(2).getByTestId('chat-category').innerText()).toContain('Pagos');
+    expect(await messages.nth(2).getByTestId('chat-next-steps').innerText()).toContain(
+      'Próximos pasos:',
+    );
+    await input.fill('Quiero hablar con una persona, por favor abre un ticket');
+    await input.press('Enter');
+    const offer = own.getByTestId('chat-offer');
+    await offer.getByRole('button', { name: 'Sí, abrir un ticket' }).click();
+    const opened = own.getByTestId('chat-ticket');
+    await opened.getByRole('link', { name: /^Ver el ticket #/ }).click();
+    await own.waitForURL(/\/support\/tickets\/[^/]+$/);
+    const ticketId = new URL(own.url()).pathname.split('/').at(-1)!;
 
     const admin = await signIn(adminCredentials()!);
     const page = await browsing.open(admin);
@@ -47,21 +60,26 @@ describe('the staff', () => {
     await page.getByRole('heading', { name: 'Consola de Soporte', level: 1 }).waitFor();
     await page.getByLabel('Buscar').fill(customer.person.email);
     await page.getByLabel('Buscar').press('Enter');
-    const row = page.getByTestId('staff-ticket').filter({ hasText: title });
-    await row.getByRole('link', { name: title }).click();
-    await page.waitForURL(`/support/staff/${ticket.id}`);
+    await page.locator(`a[href="/support/staff/${ticketId}"]`).click();
+    await page.waitForURL(`/support/staff/${ticketId}`);
     await eventually(() => page.getByTestId('staff-customer').innerText()).toContain(
       customer.person.email,
     );
+    // The chat's transcript travelled with the ticket.
+    const staffView = await page.locator('main').innerText();
+    expect(staffView).toContain('— Conversación con el asistente AI —');
+    expect(staffView).toContain('Mi pago con tarjeta fue rechazado');
     const answer = 'Ya tienes acceso al diccionario: ábrelo desde tu panel con «Usar».';
     await page.getByLabel('Respuesta').fill(answer);
     await page.getByRole('button', { name: 'Enviar respuesta' }).click();
     await eventually(() => toast(page).innerText()).toContain('Respuesta enviada');
     await eventually(() => page.getByTestId('ticket-thread').innerText()).toContain(answer);
 
-    // The customer reads the answer on their ticket.
+    // The customer reads the answer on their ticket's page.
+    await own.reload();
+    await eventually(() => own.getByTestId('ticket-thread').innerText()).toContain(answer);
     const followed = expectStatus(
-      await customer.api.get<Ticket>(`/api/tickets/${ticket.id}`),
+      await customer.api.get<Ticket>(`/api/tickets/${ticketId}`),
       200,
       'GET /api/tickets/:id',
     );

@@ -13,7 +13,10 @@ describe('subscribing to a plan', () => {
     const { api } = await signUp('plan');
     const page = await browsing.open(api);
 
-    await page.goto('/checkout/monthly-subscription');
+    // From the landing page's pricing section, as a visitor subscribes.
+    await page.goto('/');
+    await page.locator('#pricing a[href="/checkout/monthly-subscription"]').click();
+    await page.waitForURL('/checkout/monthly-subscription');
     const pay = page.getByRole('button', { name: 'Pagar $20.00 USD' });
     await pay.waitFor();
     expect(await page.getByTestId('checkout-summary').innerText()).toContain('Plan Mensual');

@@ -45,6 +45,16 @@ const LABELS: Record<
 
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
+/**
+ * What the ticket is about: the latest specific category of the conversation. Asking for a
+ * person ("abre un ticket") is answered as `general`, but the ticket is about the payment or
+ * access problem discussed before it, and staff filter by that.
+ */
+export function chatTicketCategory(conversation: Conversation): ChatCategory {
+  const specific = conversation.turns.findLast((t) => t.answer.category !== 'general');
+  return (specific ?? conversation.turns.at(-1))?.answer.category ?? 'general';
+}
+
 /** The ticket's title: the customer's first question, on one line. */
 export function chatTicketTitle(conversation: Conversation): string {
   const first = oneLine(conversation.turns[0]?.question ?? '');
@@ -94,8 +104,9 @@ export async function openChatTicket(
     support.clock(),
     'es',
   );
+  const category = chatTicketCategory(conversation);
   const aiNote = [
-    `Triage del asistente: categoría ${last.answer.category}, gravedad ${worst}, respondió ${
+    `Triage del asistente: categoría ${category}, gravedad ${worst}, respondió ${
       last.answeredBy === 'model' ? 'el modelo' : 'el triage interno'
     }.`,
     '',
@@ -125,7 +136,7 @@ export async function openChatTicket(
           userId: input.userId,
           title: chatTicketTitle(conversation),
           description: chatTranscript(conversation, language),
-          categoryId: CATEGORY_OF[last.answer.category],
+          categoryId: CATEGORY_OF[category],
           priority: worst as TicketPriority,
           language,
           source: 'chat',
