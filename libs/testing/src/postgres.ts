@@ -15,8 +15,9 @@ export interface TestDatabase {
 const LOCAL_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 let server: Promise<string> | undefined;
 
-async function reachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
+/** Whether a PostgreSQL server answers a query at this URL within the timeout. */
+export async function reachable(url: string, timeoutMs = 3_000): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
   client.on('error', () => undefined);
   try {
     await client.connect();

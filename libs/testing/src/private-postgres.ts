@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
-import type { TestDatabase } from './postgres.js';
+import { reachable, type TestDatabase } from './postgres.js';
 import { randomSuffix } from './random.js';
 
 /**
@@ -81,20 +81,6 @@ async function freePort(): Promise<number> {
     if (await portIsFree(port)) return port;
   }
   throw new Error('No free port for a private PostgreSQL');
-}
-
-async function answers(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1_000 });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
 }
 
 async function adminQuery(url: string, sql: string): Promise<void> {
@@ -225,7 +211,7 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
       });
     });
     const deadline = Date.now() + READY_TIMEOUT_MS;
-    while (!(await answers(adminUrl))) {
+    while (!(await reachable(adminUrl, 1_000))) {
       if (server !== child || Date.now() > deadline) {
         child.kill('SIGKILL');
         throw new Error(`The private PostgreSQL did not start:\n${lines.join('\n')}`);
