@@ -34,7 +34,8 @@ async function open(
   viewport: { width: number; height: number } = viewports.desktop,
 ) {
   context = await browser.newContext({ locale: locale === 'es' ? 'es-PR' : 'en-US', viewport });
-  context.setDefaultTimeout(5_000);
+  // Two shared cores: a lazily loaded screen can take a few seconds while others build.
+  context.setDefaultTimeout(10_000);
   page = await context.newPage();
 }
 

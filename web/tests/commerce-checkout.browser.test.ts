@@ -216,8 +216,8 @@ describe('the free trial', () => {
   });
 
   it('starts the trial, says until when, and opens the dashboard', async () => {
-    // Billing answers late here, so the waiting page can be checked before it moves on.
-    harness.commerce.trialDelayMs = 4_000;
+    // Billing answers only when let go, so the waiting page can be checked before it moves on.
+    const answer = harness.commerce.holdTrial();
     await open('/start-trial');
     await page.getByRole('heading', { name: 'Iniciando tu prueba gratuita' }).waitFor();
     expect(
@@ -225,6 +225,7 @@ describe('the free trial', () => {
     ).toBe(1);
     await screenshot(page, 'commerce-trial-es-1280');
     expect(await seriousViolations(page)).toEqual([]);
+    answer();
     await eventually(() => toast().innerText()).toContain('¡Prueba gratuita activada!');
     expect(await toast().innerText()).toContain('Tienes acceso a todos los GPTs hasta');
     await page.waitForURL(url('/dashboard'));
@@ -234,11 +235,11 @@ describe('the free trial', () => {
   });
 
   it('says why a second trial was refused and goes home', async () => {
-    harness.commerce.trialDelayMs = 3_000;
+    const answer = harness.commerce.holdTrial();
     await open('/start-trial', { locale: 'en', viewport: viewports.mobile, person: ana });
     await page.getByRole('heading', { name: 'Starting your free trial' }).waitFor();
     await screenshot(page, 'commerce-trial-en-375');
-    harness.commerce.trialDelayMs = 0;
+    answer();
     await page.waitForURL(url('/dashboard'));
     await page.goto(url('/start-trial'));
     await eventually(() => toast().innerText()).toContain('Could not start the trial');

@@ -185,8 +185,8 @@ export class FakeCommerce {
   failCheckoutSetup = false;
   /** Makes `GET /api/dashboard` fail as access does when its store is out of reach. */
   failDashboard = false;
-  /** Holds the trial's answer this long, so the page's waiting state can be looked at. */
-  trialDelayMs = 0;
+  /** While set, the trial's answer waits for it, so the page's waiting state can be looked at. */
+  private trialGate: { promise: Promise<void>; open: () => void } | null = null;
   private counter = 0;
 
   constructor(private readonly identity: FakeIdentity) {}
@@ -199,7 +199,24 @@ export class FakeCommerce {
     this.failConfirmPayment = false;
     this.failCheckoutSetup = false;
     this.failDashboard = false;
-    this.trialDelayMs = 0;
+    // A test that ended while holding the trial lets its request go rather than leave it hanging.
+    this.trialGate?.open();
+    this.trialGate = null;
+  }
+
+  /**
+   * Holds the next trial answers until the returned function is called (a test waits for the
+   * page's waiting state, not for a fixed time, and then lets billing answer).
+   */
+  holdTrial(): () => void {
+    let open!: () => void;
+    const promise = new Promise<void>((resolve) => (open = resolve));
+    const gate = { promise, open };
+    this.trialGate = gate;
+    return () => {
+      if (this.trialGate === gate) this.trialGate = null;
+      open();
+    };
   }
 
   assertContractsKept(): void {
@@ -726,9 +743,7 @@ export class FakeCommerce {
     const url = new URL(req.url ?? '/', 'http://x');
     const route = this.routes[`${req.method} ${url.pathname}`];
     if (!route) return false;
-    if (url.pathname === '/api/trial/start' && this.trialDelayMs > 0) {
-      await new Promise((resolve) => setTimeout(resolve, this.trialDelayMs));
-    }
+    if (url.pathname === '/api/trial/start' && this.trialGate) await this.trialGate.promise;
     let result: Answer;
     try {
       result = route(req, raw ? JSON.parse(raw) : {}, url);
