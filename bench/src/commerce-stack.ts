@@ -32,7 +32,8 @@ export const round = (n: number, digits = 2): number =>
 
 /** A figure for a Markdown table: `n/a` instead of NaN. */
 export const fmt = (n: number, digits = 2): string =>
-  Number.isFinite(n) ? n.toFixed(digits).replace(/\.?0+$/, '') || '0' : 'n/a';
+  // Trailing zeros go only after a decimal point (980 stays 980, 9.50 becomes 9.5).
+  Number.isFinite(n) ? n.toFixed(digits).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '') : 'n/a';
 
 export interface LoadFigures {
   label: string;
