@@ -4,7 +4,6 @@ import { healthRoutes, type Logger } from '@mia/service-kit';
 import { upstreamsOf, type GatewayConfig } from './config.js';
 import { gatewayAccessLog, requestObserver } from './gateway-metrics.js';
 import { upstreamReadiness } from './health.js';
-import { metricsEndpoint } from './metrics-endpoint.js';
 import { createApiProxy } from './proxy.js';
 import { sendJson } from './responses.js';
 import { createSandboxProxy, SANDBOX_PATH } from './sandbox-proxy.js';
@@ -28,7 +27,8 @@ export interface GatewayApp {
 }
 
 /**
- * The gateway: security headers on everything, its own health endpoints, `/api/*` streamed to
+ * The gateway: security headers on everything, its own health endpoints (metrics are on the
+ * separate internal listener, see main.ts), `/api/*` streamed to
  * the owning service untouched (no body parsing: webhooks need the raw bytes, and parsing costs
  * throughput), and the built web app for every other path.
  */
@@ -58,9 +58,9 @@ export function createGatewayApp({ config, logger }: GatewayDeps): GatewayApp {
       upstreamReadiness(upstreams, config.READY_TIMEOUT_MS),
       config.READY_TIMEOUT_MS,
       logger,
+      { cacheMs: config.READY_CACHE_MS },
     ),
   );
-  app.get('/metrics', metricsEndpoint());
   app.use(site.handler);
   app.use((_req, res) => {
     res.status(404).type('text/plain').send('Not found');

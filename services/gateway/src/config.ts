@@ -1,6 +1,13 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { devDefault, loadConfig, logLevelSchema, portSchema } from '@mia/service-kit';
+import {
+  devDefault,
+  httpServerConfigProblems,
+  httpServerConfigShape,
+  loadConfig,
+  logLevelSchema,
+  portSchema,
+} from '@mia/service-kit';
 
 // src/ and dist/ sit at the same depth, so one relative path finds the repository from both.
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -38,6 +45,9 @@ export const gatewayConfigSchema = z
     // Generous: the support chat may wait on a language model before it answers.
     PROXY_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
     READY_TIMEOUT_MS: z.coerce.number().int().positive().default(2_000),
+    // GET /readyz is public: one answer serves every request for this long, so requests cannot
+    // make the gateway fan out to every service at their own rate.
+    READY_CACHE_MS: z.coerce.number().int().min(0).default(1_000),
     TRUST_PROXY: trustProxySchema,
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     // The local Stripe sandbox, forwarded at /sandbox/stripe (sandbox mode only; refused in
@@ -46,10 +56,15 @@ export const gatewayConfigSchema = z
       (value) => (value === '' ? undefined : value),
       z.url({ protocol: /^https?$/ }).optional(),
     ),
+    ...httpServerConfigShape,
   })
   .refine((c) => !(c.NODE_ENV === 'production' && c.STRIPE_SANDBOX_URL), {
     message: 'STRIPE_SANDBOX_URL is for development and tests; production uses Stripe itself',
     path: ['STRIPE_SANDBOX_URL'],
+  })
+  .superRefine((config, ctx) => {
+    for (const { variable, reason } of httpServerConfigProblems(config))
+      ctx.addIssue({ code: 'custom', path: [variable], message: reason });
   });
 
 export type GatewayConfig = z.output<typeof gatewayConfigSchema>;

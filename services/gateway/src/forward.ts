@@ -77,6 +77,10 @@ export function forward(
   const fail = (failure: ForwardFailure, error: Error) => {
     if (settled) return;
     settled = true;
+    // After a timeout, or while the body is still arriving (nothing will read the rest now),
+    // the failure answer ends the connection: a slow client must not keep its socket.
+    if (!res.headersSent && (failure === 'timeout' || !req.complete))
+      res.setHeader('connection', 'close');
     options.onFailure(failure, error);
   };
 

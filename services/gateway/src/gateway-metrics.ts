@@ -3,7 +3,7 @@ import type { RequestHandler } from 'express';
 import { httpRequestDuration, httpRequestsTotal, type Logger } from '@mia/service-kit';
 import { pathnameOf } from './routes-table.js';
 
-const OWN_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+const OWN_PATHS = new Set(['/healthz', '/readyz']);
 
 interface Routed {
   gatewayService?: string;

@@ -4,6 +4,10 @@ import {
   exitOnFatalErrors,
   gracefulShutdown,
   listen,
+  metricsAddressOf,
+  serverLimitsOf,
+  startMetricsServer,
+  stopMetricsServer,
 } from '@mia/service-kit';
 import { createGatewayApp } from './app.js';
 import { loadGatewayConfig } from './config.js';
@@ -13,12 +17,21 @@ const logger = createLogger('gateway', config.LOG_LEVEL);
 exitOnFatalErrors(logger);
 
 const gateway = createGatewayApp({ config, logger });
-const server = await listen(gateway.listener, config.PORT, config.HOST);
-logger.info({ port: boundPort(server), webBuilt: gateway.webBuilt }, 'gateway listening');
+const server = await listen(gateway.listener, config.PORT, config.HOST, serverLimitsOf(config));
+// GET /metrics only here, never on the public port.
+const metrics = metricsAddressOf(config);
+const metricsServer = await startMetricsServer(metrics.port, metrics.host);
+logger.info(
+  { port: boundPort(server), metricsPort: boundPort(metricsServer), webBuilt: gateway.webBuilt },
+  'gateway listening',
+);
 
 gracefulShutdown({
   server,
   logger,
-  steps: [{ name: 'upstream connections', stop: gateway.close }],
+  steps: [
+    { name: 'upstream connections', stop: gateway.close },
+    { name: 'metrics listener', stop: () => stopMetricsServer(metricsServer) },
+  ],
   timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
 });

@@ -25,8 +25,32 @@ export const cspDirectives = (production: boolean) => ({
   upgradeInsecureRequests: production ? [] : null,
 });
 
+/**
+ * Browser features the pages may use: none of the device APIs (camera, microphone, location,
+ * sensors, USB...), so injected or third-party code cannot ask for them either. Payment stays
+ * open to our own pages and Stripe.js's frames (wallet buttons use the Payment Request API).
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'bluetooth=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=(self "https://js.stripe.com")',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
 export function securityHeaders(production: boolean): RequestHandler {
-  return helmet({
+  const helmetHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(production) },
     // Browsers remember HSTS per host: sending it from a local http:// run would stick to localhost.
     strictTransportSecurity: production ? { maxAge: 31536000, includeSubDomains: true } : false,
@@ -34,6 +58,10 @@ export function securityHeaders(production: boolean): RequestHandler {
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     xFrameOptions: { action: 'deny' },
   }) as unknown as RequestHandler;
+  return (req, res, next) => {
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    helmetHeaders(req, res, next);
+  };
 }
 
 /**

@@ -62,6 +62,21 @@ describe('security headers', () => {
     expect(csp.has('upgrade-insecure-requests')).toBe(true);
   });
 
+  it('sends a Permissions-Policy that refuses device APIs and leaves payment to us and Stripe', async () => {
+    const res = await request(`${dev.url}/`);
+    const policy = new Map(
+      String(res.headers['permissions-policy'] ?? '')
+        .split(',')
+        .map((entry) => entry.trim().split('=') as [string, string]),
+    );
+    for (const feature of ['camera', 'microphone', 'geolocation', 'usb', 'payment'])
+      expect(policy.has(feature), feature).toBe(true);
+    expect(policy.get('camera')).toBe('()');
+    expect(policy.get('microphone')).toBe('()');
+    expect(policy.get('geolocation')).toBe('()');
+    expect(policy.get('payment')).toBe('(self "https://js.stripe.com")');
+  });
+
   it('gives API answers the short REST set, HSTS only in production', async () => {
     const res = await request(`${dev.url}/api/nope`);
     expect(res.headers['content-security-policy']).toBe(

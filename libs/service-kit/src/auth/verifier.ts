@@ -49,7 +49,7 @@ function es256PublicKey(pem: string): KeyObject {
 
 /**
  * Checks identity's session tokens: ES256 only (no `none`, no HMAC with the public key),
- * issuer, audience, `typ`, expiry, and the claims every service relies on. A verified token
+ * issuer, audience, `typ`, expiry, no `iat` in the future, and the claims every service relies on. A verified token
  * is remembered until it expires, since verifying costs ~150 µs and each request carries the
  * same token; revocation is still checked every time.
  */
@@ -59,6 +59,8 @@ export function createSessionVerifier(options: SessionVerifierOptions): SessionV
   const cache = new LruMap<string, SessionClaims>(options.cacheSize ?? 10_000);
   const isRevoked = options.isRevoked ?? (() => false);
 
+  const toleranceSec = options.clockToleranceSec ?? 5;
+
   async function verifySignature(token: string): Promise<SessionClaims | null> {
     try {
       const { payload } = await jwtVerify(token, key, {
@@ -67,15 +69,24 @@ export function createSessionVerifier(options: SessionVerifierOptions): SessionV
         audience: options.audience,
         typ: SESSION_TOKEN_TYPE,
         requiredClaims: ['sub', 'iat', 'exp', 'jti'],
-        clockTolerance: options.clockToleranceSec ?? 5,
+        clockTolerance: toleranceSec,
         currentDate: new Date(now()),
       });
       const claims = sessionClaimsSchema.safeParse(payload);
-      return claims.success ? claims.data : null;
+      if (!claims.success || issuedInFuture(claims.data)) return null;
+      return claims.data;
     } catch {
       return null;
     }
   }
+
+  // jose only checks `iat` against a maximum age. A token issued later than now (beyond the
+  // clock skew) was not made by an honest identity clock, and its `iat`/`auth_time` would
+  // stretch the absolute session lifetime that is counted from them.
+  const issuedInFuture = (claims: SessionClaims) => {
+    const latest = now() / 1000 + toleranceSec;
+    return claims.iat > latest || (claims.auth_time !== undefined && claims.auth_time > latest);
+  };
 
   const maxAge = options.maxSessionAgeSec;
   const expired = (claims: SessionClaims) => {

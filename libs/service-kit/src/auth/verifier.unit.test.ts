@@ -112,6 +112,27 @@ describe('session tokens', () => {
     expect(await v.verify(token)).toBeNull();
   });
 
+  it('refuses a token issued in the future beyond the clock skew', async () => {
+    // The verifier's clock reads T0 + 1 s; the default skew allowed is 5 s.
+    const later = await signSessionToken(user, signerOptions({ now: () => T0 + 3600_000 }));
+    expect(await verifier().verify(later)).toBeNull();
+    const skewed = await signSessionToken(user, signerOptions({ now: () => T0 + 5_000 }));
+    expect(await verifier().verify(skewed)).not.toBeNull();
+  });
+
+  it('refuses a future auth_time beyond the clock skew', async () => {
+    const token = await new SignJWT({ role: 'user', auth_time: T0 / 1000 + 3600 })
+      .setProtectedHeader({ alg: 'ES256', typ: 'session+jwt' })
+      .setSubject('u-1')
+      .setIssuer(issuer)
+      .setAudience(audience)
+      .setIssuedAt(T0 / 1000)
+      .setExpirationTime(T0 / 1000 + 3600)
+      .setJti('j')
+      .sign(privateKey);
+    expect(await verifier().verify(token)).toBeNull();
+  });
+
   it('refuses the wrong audience, issuer or typ', async () => {
     const wrongAud = await signSessionToken(user, signerOptions({ audience: 'other' }));
     expect(await verifier().verify(wrongAud)).toBeNull();

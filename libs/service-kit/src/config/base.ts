@@ -12,7 +12,9 @@ import {
   privateKeyPemSchema,
   publicKeyPemSchema,
   sqlIdentifierSchema,
+  trustedProxiesSchema,
 } from './env-schemas.js';
+import { httpServerConfigShape } from './http-server.js';
 
 export const DEV_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/mia';
 export const DEV_NATS_URL = 'nats://127.0.0.1:4222';
@@ -49,6 +51,10 @@ export const baseConfigSchema = z.object({
   PUBLIC_ORIGIN: devDefault(originSchema, DEV_PUBLIC_ORIGIN),
   ALLOWED_ORIGINS: originListSchema.default([]),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  // Who may tell a client's address in X-Forwarded-For (rate limits key on it): the gateway's
+  // addresses. Anyone else that reaches a service directly is taken at its socket address.
+  TRUSTED_PROXIES: trustedProxiesSchema.default(['loopback']),
+  ...httpServerConfigShape,
   // Absolute lifetime of a login session, counted from the sign-in. Identity never refreshes a
   // token past it; every service refuses older tokens and remembers revocations this long.
   SESSION_ABSOLUTE_HOURS: z.coerce

@@ -1,4 +1,5 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 // Zod schemas for values that arrive as environment strings.
@@ -40,6 +41,32 @@ export const originSchema = z.string().transform((value, ctx) => {
 });
 
 export const originListSchema = commaListSchema.pipe(z.array(originSchema));
+
+// proxy-addr's names for address ranges, as Express's `trust proxy` accepts them.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [ip = '', bits, ...rest] = entry.split('/');
+  const family = isIP(ip);
+  if (!family || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  if (isIP(bits) === 4) return family === 4; // a netmask: 10.0.0.0/255.0.0.0
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Proxies whose X-Forwarded-For is believed: addresses, CIDR subnets, or `loopback`,
+ * `linklocal`, `uniquelocal`, comma-separated (Express's `trust proxy` list). Anything else
+ * that connects is taken at its socket address.
+ */
+export const trustedProxiesSchema = commaListSchema.pipe(
+  z
+    .array(z.string())
+    .refine((entries) => entries.every(isProxyAddress), {
+      message: 'must be IP addresses or CIDR subnets (or loopback, linklocal, uniquelocal)',
+    }),
+);
 
 export const postgresUrlSchema = z
   .string()

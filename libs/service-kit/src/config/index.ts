@@ -5,3 +5,4 @@ export * from './env-schemas.js';
 export * from './load.js';
 export * from './redact.js';
 export * from './requirements.js';
+export * from './http-server.js';

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
@@ -6,6 +7,7 @@ import { z } from 'zod';
 import { currentContext } from '../context.js';
 import { boundPort, listen } from '../lifecycle/listen.js';
 import { createHttpApp, type HttpAppOptions } from './create-app.js';
+import { startMetricsServer } from './metrics-server.js';
 import { badRequest, tooManyRequests } from './errors.js';
 import { validateBody } from './validation.js';
 
@@ -68,6 +70,19 @@ async function start(options: Partial<HttpAppOptions> = {}) {
   servers.push(server);
   const base = `http://127.0.0.1:${boundPort(server)}`;
   return { base, lines };
+}
+
+/** A POST with exactly these headers (fetch will not send a Host of our choosing). */
+async function rawPost(base: string, path: string, headers: Record<string, string>) {
+  const { hostname, port } = new URL(base);
+  const socket = connect(Number(port), hostname);
+  const lines = Object.entries({ ...headers, 'content-length': '0', connection: 'close' }).map(
+    ([name, value]) => `${name}: ${value}\r\n`,
+  );
+  socket.end(`POST ${path} HTTP/1.1\r\n${lines.join('')}\r\n`);
+  let answer = '';
+  for await (const chunk of socket) answer += String(chunk);
+  return answer;
 }
 
 const postJson = (url: string, body: string, headers: Record<string, string> = {}) =>
@@ -225,11 +240,32 @@ describe('health and metrics', () => {
     expect(lines.some((l) => l.msg === 'readiness check failed' && l.check === 'nats')).toBe(true);
   });
 
-  it('GET /metrics exposes request counts and latency by route pattern', async () => {
+  it('GET /readyz reuses an answer for readinessCacheMs instead of checking per request', async () => {
+    let runs = 0;
+    const { base } = await start({
+      readinessCacheMs: 60_000,
+      readiness: [{ name: 'postgres', check: async () => void runs++ }],
+    });
+    const answers = await Promise.all([1, 2, 3].map(() => fetch(`${base}/readyz`)));
+    await fetch(`${base}/readyz`);
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(runs).toBe(1);
+  });
+
+  it('does not serve GET /metrics on the public port', async () => {
+    const { base } = await start();
+    const res = await fetch(`${base}/metrics`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain('process_cpu_seconds_total');
+  });
+
+  it('serves request counts and latency by route pattern on the metrics listener', async () => {
     const { base } = await start();
     await fetch(`${base}/items/abc`);
     await fetch(`${base}/items/def`);
-    const res = await fetch(`${base}/metrics`);
+    const metrics = await startMetricsServer(0, '127.0.0.1');
+    servers.push(metrics);
+    const res = await fetch(`http://127.0.0.1:${boundPort(metrics)}/metrics`);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
     const text = await res.text();
     expect(text).toMatch(
@@ -260,15 +296,22 @@ describe('cross-origin protection', () => {
     expect(ours.status).toBe(200);
   });
 
-  it('allows configured origins, the same host, non-browser clients and safe methods', async () => {
+  it('allows configured origins, non-browser clients and safe methods', async () => {
     const { base } = await start();
     expect((await postJson(`${base}/echo`, '{}', { origin: 'https://app.example' })).status).toBe(
       200,
     );
-    expect((await postJson(`${base}/echo`, '{}', { origin: base })).status).toBe(200);
     expect((await postJson(`${base}/echo`, '{}')).status).toBe(200);
     const get = await fetch(`${base}/items/1`, { headers: { origin: 'https://evil.example' } });
     expect(get.status).toBe(200);
+  });
+
+  it('refuses an origin that only matches the Host header (the sender picks both)', async () => {
+    const { base } = await start();
+    const forged = await postJson(`${base}/echo`, '{}', { origin: base });
+    expect(forged.status).toBe(403);
+    const attacker = await rawPost(base, '/echo', { host: 'evil.example', origin: 'http://evil.example' });
+    expect(attacker).toMatch(/^HTTP\/1\.1 403 /);
   });
 
   it('refuses an opaque "null" origin', async () => {

@@ -5,7 +5,6 @@ import { rejectCrossOrigin } from './cross-origin.js';
 import { errorHandler, notFoundHandler } from './error-handler.js';
 import { healthRoutes, type ReadinessCheck } from './health.js';
 import { trackInFlight } from './in-flight.js';
-import { ensureDefaultMetrics, metricsRegistry } from './metrics.js';
 import { requestContext } from './request-context.js';
 
 declare global {
@@ -32,10 +31,16 @@ export interface HttpAppOptions {
    * omitted: no cross-origin check (internal-only services).
    */
   allowedOrigins?: readonly string[];
-  /** Serve GET /metrics (default true). */
-  metrics?: boolean;
-  /** Express 'trust proxy' setting, for req.ip behind the gateway or a load balancer. */
-  trustProxy?: boolean | number | string;
+  /**
+   * How long a readiness answer is reused (default 0: every GET /readyz checks). Metrics are
+   * not served here: see startMetricsServer.
+   */
+  readinessCacheMs?: number;
+  /**
+   * Express 'trust proxy' setting, for req.ip behind the gateway: its addresses only
+   * (TRUSTED_PROXIES), or anyone reaching the service directly picks its own address.
+   */
+  trustProxy?: boolean | number | string | readonly string[];
   /** Mount the service's routes here; the app is then finalized (404 + error handler). */
   routes?: (app: Express) => void;
 }
@@ -43,8 +48,8 @@ export interface HttpAppOptions {
 const loggers = new WeakMap<Express, Logger>();
 
 /**
- * The Express app every service starts from: request ids, access log and metrics, health
- * endpoints, JSON bodies, cross-origin refusal. Mount routes, then call finalizeApp (or pass
+ * The Express app every service starts from: request ids, access log and request metrics,
+ * health endpoints, JSON bodies, cross-origin refusal. Mount routes, then call finalizeApp (or pass
  * `routes`).
  */
 export function createHttpApp(options: HttpAppOptions): Express {
@@ -58,13 +63,11 @@ export function createHttpApp(options: HttpAppOptions): Express {
   trackInFlight(app);
   app.use(requestContext);
   app.use(accessLog(logger));
-  app.use(healthRoutes(options.readiness ?? [], options.readinessTimeoutMs ?? 2000, logger));
-  if (options.metrics ?? true) {
-    ensureDefaultMetrics();
-    app.get('/metrics', async (_req, res) => {
-      res.type(metricsRegistry.contentType).send(await metricsRegistry.metrics());
-    });
-  }
+  app.use(
+    healthRoutes(options.readiness ?? [], options.readinessTimeoutMs ?? 2000, logger, {
+      cacheMs: options.readinessCacheMs ?? 0,
+    }),
+  );
   if (options.allowedOrigins) app.use(rejectCrossOrigin(options.allowedOrigins));
   if (options.jsonLimit !== false) {
     app.use(

@@ -15,7 +15,8 @@ function originOf(req: { headers: Record<string, string | string[] | undefined> 
 /**
  * Refuses state-changing requests that a browser sent from another site (CSRF), on top of the
  * SameSite session cookie. Allowed: no Origin/Referer at all (not a browser: curl, services,
- * webhooks), an origin in `allowedOrigins`, or the origin of the host the request was sent to.
+ * webhooks), or an origin in `allowedOrigins` (PUBLIC_ORIGIN, ALLOWED_ORIGINS). Never "the
+ * origin of the Host header": whoever sends the request chooses both, so that proves nothing.
  */
 export function rejectCrossOrigin(allowedOrigins: readonly string[]): RequestHandler {
   const allowed = new Set(allowedOrigins.map((o) => (URL.canParse(o) ? new URL(o).origin : o)));
@@ -23,10 +24,6 @@ export function rejectCrossOrigin(allowedOrigins: readonly string[]): RequestHan
     if (SAFE_METHODS.has(req.method)) return next();
     const origin = originOf(req);
     if (origin === undefined || allowed.has(origin)) return next();
-    const host = req.headers.host;
-    if (host && origin !== 'null' && URL.canParse(origin) && new URL(origin).host === host) {
-      return next();
-    }
     res.status(403).json({
       message: 'Cross-origin request refused',
       code: API_ERROR_CODES.crossOrigin,

@@ -46,18 +46,52 @@ export async function runReadiness(
   return { ready: entries.every(([, s]) => s === 'ok'), checks: Object.fromEntries(entries) };
 }
 
+export interface ReadinessCacheOptions {
+  /** How long an answer is reused after it was computed (0: never). */
+  cacheMs: number;
+  /** Clock in ms, for tests. */
+  now?: () => number;
+}
+
+/**
+ * The checks as one function whose answer is reused for `cacheMs`, and shared by the requests
+ * that arrive while it runs: a public /readyz must not let each request fan out to every
+ * dependency (the gateway's asks every service).
+ */
+export function cachedReadiness(
+  run: () => Promise<ReadinessReport>,
+  { cacheMs, now = Date.now }: ReadinessCacheOptions,
+): () => Promise<ReadinessReport> {
+  let running: Promise<ReadinessReport> | undefined;
+  let last: { at: number; report: ReadinessReport } | undefined;
+  return () => {
+    if (last && now() - last.at < cacheMs) return Promise.resolve(last.report);
+    running ??= run()
+      .then((report) => {
+        last = { at: now(), report };
+        return report;
+      })
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+}
+
 /** GET /healthz: the process is alive. GET /readyz: it can reach what it needs. */
 export function healthRoutes(
   checks: readonly ReadinessCheck[],
   timeoutMs: number,
   logger: Logger,
+  cache: ReadinessCacheOptions = { cacheMs: 0 },
 ): Router {
   const router = Router();
+  const readiness = cachedReadiness(() => runReadiness(checks, timeoutMs, logger), cache);
   router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
   router.get('/readyz', async (_req, res) => {
-    const report = await runReadiness(checks, timeoutMs, logger);
+    const report = await readiness();
     res
       .status(report.ready ? 200 : 503)
       .set('cache-control', 'no-store')

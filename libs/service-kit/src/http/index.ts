@@ -9,3 +9,4 @@ export * from './request-context.js';
 export * from './validation.js';
 export * from './route.js';
 export { inFlightOf, type InFlight } from './in-flight.js';
+export * from './metrics-server.js';

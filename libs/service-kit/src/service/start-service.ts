@@ -6,7 +6,12 @@ import { startRevocationFeed, type RevocationFeed } from '../auth/revocation-fee
 import { RevocationList } from '../auth/revocations.js';
 import { createSessionVerifier } from '../auth/verifier.js';
 import { allowedOrigins, sessionCookieSettings, type BaseConfig } from '../config/base.js';
-import { loadConfig } from '../config/load.js';
+import {
+  httpServerConfigProblems,
+  metricsAddressOf,
+  serverLimitsOf,
+} from '../config/http-server.js';
+import { ConfigError, loadConfig } from '../config/load.js';
 import { configForLog } from '../config/redact.js';
 import { runMigrations } from '../db/migrate.js';
 import { createPool, withSearchPath } from '../db/pool.js';
@@ -18,6 +23,7 @@ import { createRelay } from '../events/relay.js';
 import { createHttpApp } from '../http/create-app.js';
 import { inFlightOf } from '../http/in-flight.js';
 import { natsReadiness, postgresReadiness } from '../http/health.js';
+import { startMetricsServer, stopMetricsServer } from '../http/metrics-server.js';
 import { boundPort, listen } from '../lifecycle/listen.js';
 import type { ShutdownStep } from '../lifecycle/graceful-shutdown.js';
 import { createLogger } from '../logger.js';
@@ -37,6 +43,9 @@ export interface RunningService<C extends BaseConfig, Tx, Db, D = void> {
   port: number;
   app: Express;
   server: Server;
+  /** The internal listener that serves GET /metrics (METRICS_PORT), apart from `server`. */
+  metricsServer: Server;
+  metricsUrl: string;
   ctx: ServiceContext<C, Tx, Db>;
   /** What the definition's setup built. */
   deps: D;
@@ -58,6 +67,9 @@ export async function startService<S extends z.ZodObject, Tx, Db, D = void>(
 ): Promise<RunningService<z.output<S> & BaseConfig, Tx, Db, D>> {
   type C = z.output<S> & BaseConfig;
   const config = loadConfig(def.configSchema, options.env ?? process.env) as C;
+  const serverProblems = httpServerConfigProblems(config);
+  if (serverProblems.length > 0)
+    throw new ConfigError(serverProblems, config.NODE_ENV === 'production');
   const logger = createLogger(config.SERVICE_NAME ?? def.name, config.LOG_LEVEL);
   const schema = config.DATABASE_SCHEMA ?? def.name;
   logger.info({ config: configForLog(def.configSchema, config) }, 'starting');
@@ -161,12 +173,20 @@ export async function startService<S extends z.ZodObject, Tx, Db, D = void>(
     logger,
     readiness: [postgresReadiness(pool), natsReadiness(nats)],
     allowedOrigins: allowedOrigins(config),
-    trustProxy: 'loopback, linklocal, uniquelocal',
+    trustProxy: config.TRUSTED_PROXIES,
     routes: (a) => def.routes(a, ctx, deps),
   });
-  const server = await listen(app, config.PORT, config.HOST);
+  const server = await listen(app, config.PORT, config.HOST, serverLimitsOf(config));
   const port = boundPort(server);
-  logger.info({ port }, 'listening');
+  const metricsAddress = metricsAddressOf(config);
+  const metricsServer = await startMetricsServer(metricsAddress.port, metricsAddress.host).catch(
+    async (err: unknown) => {
+      await new Promise((resolve) => server.close(resolve));
+      throw err;
+    },
+  );
+  const metricsPort = boundPort(metricsServer);
+  logger.info({ port, metricsPort }, 'listening');
 
   const inFlight = inFlightOf(app);
   const steps: ShutdownStep[] = [
@@ -190,6 +210,8 @@ export async function startService<S extends z.ZodObject, Tx, Db, D = void>(
     { name: 'nats', stop: () => nats.drain() },
     { name: 'database client', stop: () => database.close() },
     { name: 'pool', stop: () => pool.end() },
+    // Last, so the metrics of the shutdown itself can still be scraped.
+    { name: 'metrics listener', stop: () => stopMetricsServer(metricsServer) },
   ];
 
   let stopped: Promise<void> | undefined;
@@ -198,6 +220,8 @@ export async function startService<S extends z.ZodObject, Tx, Db, D = void>(
     port,
     app,
     server,
+    metricsServer,
+    metricsUrl: `http://127.0.0.1:${metricsPort}`,
     ctx,
     deps,
     eventsReady,
