@@ -86,6 +86,9 @@ async function waitReady(
 /** The Stripe sandbox's port when `npm start` runs on the standard ports. */
 export const SANDBOX_PORT = 12111;
 
+// Each process serves /metrics on its own internal port, PORT + 1000 (the kit's default).
+const METRICS_PORT_OFFSET = 1000;
+
 async function ports(
   port: number,
 ): Promise<{ gateway: number; sandbox: number; services: Record<string, number> }> {
@@ -98,12 +101,14 @@ async function ports(
   const taken = [];
   for (const [name, p] of [['gateway', port] as const, ...Object.entries(services)]) {
     if (await isPortOpen(p)) taken.push(`${name} ${p}`);
+    const metrics = p + METRICS_PORT_OFFSET;
+    if (await isPortOpen(metrics)) taken.push(`${name} metrics ${metrics}`);
   }
   if (taken.length > 0) {
     throw new Error(
       `Ports already in use: ${taken.join(', ')}. Is the system already running? ` +
-        'Stop it, or start on another gateway port with PORT=9080 npm start ' +
-        '(the services use 8081-8084).',
+        'Stop it, or start on another gateway port with PORT=7080 npm start ' +
+        '(the services use 8081-8084, metrics PORT + 1000).',
     );
   }
   // The sandbox only needs some port; another one taken is no reason to refuse to start.
@@ -204,7 +209,14 @@ export async function startLocalSystem(options: LocalSystemOptions): Promise<Loc
         throw new Error(`services/${name}/dist/main.js is missing after the build`);
       const proc = startProcess(name, process.execPath, [main], {
         cwd: root,
-        env: { ...common, ...env, PORT: String(port) },
+        env: {
+          ...common,
+          ...env,
+          PORT: String(port),
+          // Metrics stay on this machine; free ports (any port 0) take any free metrics port.
+          METRICS_HOST: '127.0.0.1',
+          METRICS_PORT: options.port === 0 ? '0' : String(port + METRICS_PORT_OFFSET),
+        },
         onLine: tagged(output, name, index),
       });
       const service: RunningService = { name, url: `http://127.0.0.1:${port}`, process: proc };

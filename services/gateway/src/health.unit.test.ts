@@ -1,3 +1,4 @@
+import { boundPort, startMetricsServer, stopMetricsServer } from '@mia/service-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   deadUrl,
@@ -76,13 +77,43 @@ describe('gateway health', () => {
     });
   });
 
-  it('GET /metrics exposes Prometheus metrics', async () => {
+  it('GET /readyz asks the services once per READY_CACHE_MS, however many requests come', async () => {
+    const services = await Promise.all(['identity', 'billing', 'access', 'support'].map(ready));
+    open.push(...services);
+    const [identity, billing, access, support] = services.map((s) => s.url) as [
+      string,
+      string,
+      string,
+      string,
+    ];
+    const gw = await startGateway(
+      { identity, billing, access, support },
+      { READY_CACHE_MS: '60000' },
+    );
+    open.push(gw);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => request(`${gw.url}/readyz`)),
+    );
+    answers.push(await request(`${gw.url}/readyz`));
+    expect(answers.every((res) => res.status === 200)).toBe(true);
+    for (const service of services) expect(service.seen.map((r) => r.url)).toEqual(['/readyz']);
+  });
+
+  it('does not serve /metrics publicly; the metrics listener has the per-service samples', async () => {
     const dead = await deadUrl();
     const gw = await startGateway({ identity: dead, billing: dead, access: dead, support: dead });
     open.push(gw);
     await request(`${gw.url}/api/user`);
-    const res = await request(`${gw.url}/metrics`);
-    expect(res.status).toBe(200);
-    expect(res.text).toMatch(/http_requests_total\{[^}]*route="identity"[^}]*status="502"/);
+    const publicAnswer = await request(`${gw.url}/metrics`);
+    expect(publicAnswer.text).not.toContain('http_requests_total');
+
+    const metrics = await startMetricsServer(0, '127.0.0.1');
+    try {
+      const res = await request(`http://127.0.0.1:${boundPort(metrics)}/metrics`);
+      expect(res.status).toBe(200);
+      expect(res.text).toMatch(/http_requests_total\{[^}]*route="identity"[^}]*status="502"/);
+    } finally {
+      await stopMetricsServer(metrics);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   deadUrl,
@@ -254,6 +255,40 @@ describe('gateway proxy failures', () => {
     } finally {
       await gw.close();
       await slow.close();
+    }
+  });
+
+  it('closes the socket of a slow upload once it has answered 504', async () => {
+    // The stand-in answers only once the whole body arrived, which never happens here.
+    const waiting = await startFakeService('support');
+    const gw = await startGateway(
+      { identity: waiting.url, billing: waiting.url, access: waiting.url, support: waiting.url },
+      { PROXY_TIMEOUT_MS: '200' },
+    );
+    const { port } = new URL(gw.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    try {
+      let received = '';
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+      const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+      socket.write(
+        'POST /api/support/chat HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
+          'Content-Length: 100000\r\n\r\n{"message":"',
+      );
+      // A client still trickling its body: the gateway must not wait for it after the 504.
+      const trickle = setInterval(() => socket.write('a'), 50);
+      await Promise.race([
+        closed,
+        new Promise((_, reject) => {
+          setTimeout(() => reject(new Error('socket still open 3 s after the 504')), 3_000);
+        }),
+      ]).finally(() => clearInterval(trickle));
+      expect(received).toMatch(/^HTTP\/1\.1 504 /);
+      expect(received.toLowerCase()).toContain('connection: close');
+    } finally {
+      socket.destroy();
+      await gw.close();
+      await waiting.close();
     }
   });
 

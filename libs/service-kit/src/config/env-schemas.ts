@@ -61,11 +61,9 @@ function isProxyAddress(entry: string): boolean {
  * that connects is taken at its socket address.
  */
 export const trustedProxiesSchema = commaListSchema.pipe(
-  z
-    .array(z.string())
-    .refine((entries) => entries.every(isProxyAddress), {
-      message: 'must be IP addresses or CIDR subnets (or loopback, linklocal, uniquelocal)',
-    }),
+  z.array(z.string()).refine((entries) => entries.every(isProxyAddress), {
+    message: 'must be IP addresses or CIDR subnets (or loopback, linklocal, uniquelocal)',
+  }),
 );
 
 export const postgresUrlSchema = z

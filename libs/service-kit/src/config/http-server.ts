@@ -46,7 +46,10 @@ export function httpServerConfigProblems(config: HttpServerConfig): ConfigProble
   }
   const metricsPort = metricsAddressOf(config).port;
   if (metricsPort > 65535)
-    problems.push({ variable: 'METRICS_PORT', reason: `must be set when PORT + ${METRICS_PORT_OFFSET} is no port` });
+    problems.push({
+      variable: 'METRICS_PORT',
+      reason: `must be set when PORT + ${METRICS_PORT_OFFSET} is no port`,
+    });
   else if (metricsPort !== 0 && metricsPort === config.PORT)
     problems.push({ variable: 'METRICS_PORT', reason: 'must differ from PORT' });
   return problems;
@@ -68,8 +71,7 @@ export const serverLimitsOf = (config: HttpServerConfig): ServerLimits => ({
 
 /** The metrics listener's address: METRICS_PORT/METRICS_HOST, else beside PORT on HOST. */
 export function metricsAddressOf(config: HttpServerConfig): { port: number; host?: string } {
-  const port =
-    config.METRICS_PORT ?? (config.PORT === 0 ? 0 : config.PORT + METRICS_PORT_OFFSET);
+  const port = config.METRICS_PORT ?? (config.PORT === 0 ? 0 : config.PORT + METRICS_PORT_OFFSET);
   const host = config.METRICS_HOST ?? config.HOST;
   return host === undefined ? { port } : { port, host };
 }

@@ -310,7 +310,10 @@ describe('cross-origin protection', () => {
     const { base } = await start();
     const forged = await postJson(`${base}/echo`, '{}', { origin: base });
     expect(forged.status).toBe(403);
-    const attacker = await rawPost(base, '/echo', { host: 'evil.example', origin: 'http://evil.example' });
+    const attacker = await rawPost(base, '/echo', {
+      host: 'evil.example',
+      origin: 'http://evil.example',
+    });
     expect(attacker).toMatch(/^HTTP\/1\.1 403 /);
   });
 
