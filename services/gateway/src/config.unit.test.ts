@@ -1,0 +1,22 @@
+import { metricsAddressOf, serverLimitsOf } from '@mia/service-kit';
+import { describe, expect, it } from 'vitest';
+import { loadGatewayConfig } from './config.js';
+
+describe('gateway config', () => {
+  it('puts the metrics listener beside the public port and trusts no proxy by default', () => {
+    const config = loadGatewayConfig({});
+    expect(metricsAddressOf(config)).toEqual({ port: 9080, host: '0.0.0.0' });
+    expect(config.TRUST_PROXY).toBe(false);
+    expect(config.READY_CACHE_MS).toBe(1_000);
+    expect(serverLimitsOf(config).headersTimeoutMs).toBe(10_000);
+  });
+
+  it('refuses a metrics port equal to the public one, and inverted timeouts', () => {
+    expect(() => loadGatewayConfig({ METRICS_PORT: '8080' })).toThrow(
+      /METRICS_PORT: must differ from PORT/,
+    );
+    expect(() =>
+      loadGatewayConfig({ HTTP_HEADERS_TIMEOUT_MS: '40000', HTTP_REQUEST_TIMEOUT_MS: '30000' }),
+    ).toThrow(/HTTP_HEADERS_TIMEOUT_MS/);
+  });
+});
