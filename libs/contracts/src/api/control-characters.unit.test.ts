@@ -6,7 +6,7 @@ import * as contracts from '../index.js';
  * Every browser request body the contracts define, found by name (`...RequestSchema`,
  * `...FormSchema`), so a body added later is covered without touching this test.
  */
-const requestSchemas = Object.entries(contracts).filter(
+const requestSchemas = (Object.entries(contracts) as [string, unknown][]).filter(
   (entry): entry is [string, z.ZodType] =>
     /(Request|Form)Schema$/.test(entry[0]) &&
     typeof entry[1] === 'object' &&
