@@ -1,5 +1,6 @@
 // `npm start`: the whole system on this machine at http://localhost:8080 (PORT to change).
 import { join } from 'node:path';
+import { gatewayHost, LOOPBACK_HOST } from './local/bind.js';
 import { dataDir, REPO_ROOT } from './local/paths.js';
 import { tagged, terminalOutput } from './local/output.js';
 import { GATEWAY_PORT } from './local/services.js';
@@ -57,6 +58,12 @@ try {
       });
     }
     say(`Ministerio IA está listo en ${system.baseUrl} — Ctrl-C para detener`);
+    // Development answers carry reset tokens: the network gets in only when HOST says so.
+    if (gatewayHost(undefined, env) === LOOPBACK_HOST) {
+      say('Solo accesible desde este equipo (127.0.0.1); HOST=0.0.0.0 lo abre a la red');
+    } else {
+      say(`Escuchando en ${gatewayHost(undefined, env)} (HOST): accesible desde la red`);
+    }
     if (system.sandboxUrl) {
       say(
         'Pagos en modo sandbox (sin STRIPE_SECRET_KEY): tarjeta 4242 4242 4242 4242 paga, ' +

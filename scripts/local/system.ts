@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { gatewayHost } from './bind.js';
 import { buildIfNeeded } from './build.js';
 import { startProcess, type ManagedProcess } from './managed-process.js';
 import { findOrStartNats, type NatsServer } from './nats.js';
@@ -16,7 +17,10 @@ export interface LocalSystemOptions {
   output: Output;
   /** Gateway port; 0 picks a free one (and free ports for the services too). */
   port: number;
-  /** Host the gateway listens on (the services always listen on 127.0.0.1). */
+  /**
+   * Host the gateway listens on; default HOST, else 127.0.0.1 (see bind.ts). The services always
+   * listen on 127.0.0.1.
+   */
   host?: string;
   database: string;
   natsPrefix: string;
@@ -275,7 +279,7 @@ export async function startLocalSystem(options: LocalSystemOptions): Promise<Loc
       'gateway',
       gatewayPort,
       {
-        HOST: options.host ?? options.env.HOST ?? '0.0.0.0',
+        HOST: gatewayHost(options.host, options.env),
         IDENTITY_URL: upstream('identity'),
         BILLING_URL: upstream('billing'),
         ACCESS_URL: upstream('access'),

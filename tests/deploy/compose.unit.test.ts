@@ -1,8 +1,8 @@
 import { statSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEV_KEYS_PATH } from '@mia/service-kit';
 import {
   COMPOSE_ENV_EXAMPLE,
+  COMPOSE_FILE,
   composeVariables,
   dependenciesOf,
   environmentOf,
@@ -11,15 +11,14 @@ import {
   readEnvFile,
   type ComposeService,
 } from './support/compose.js';
+import { composeEnv, generatedSecrets } from '../../scripts/compose-env.js';
 import { parseDockerfile, resolveBuild } from './support/dockerfile.js';
-import { productionValue } from './support/production-values.js';
 import {
   configProblems,
   inRepo,
   loadService,
   readRepoFile,
   repoPath,
-  repoRelative,
   serviceNames,
   usesDatabase,
   type DeployableService,
@@ -30,14 +29,20 @@ const INFRA_PORTS: Record<string, number> = { postgres: 5432, nats: 4222 };
 const INIT_DIR = 'deploy/postgres/init';
 
 /** `docker compose up` on a machine with no .env. */
-const developmentEnv: Record<string, string | undefined> = {};
+const noEnv: Record<string, string | undefined> = {};
 
-/** `docker compose up` with deploy/compose.env.example copied to .env and filled in. */
-const productionEnv: Record<string, string> = Object.fromEntries(
-  Object.entries(readEnvFile(COMPOSE_ENV_EXAMPLE)).map(([key, value]) => [
-    key,
-    value || productionValue(key),
-  ]),
+/** KEY=value lines as compose reads .env: a single-quoted value is taken literally. */
+const parseEnv = (text: string): Record<string, string> =>
+  Object.fromEntries(
+    [...text.matchAll(/^([A-Z_][A-Z0-9_]*)=(.*)$/gm)].map(([, key, raw]) => {
+      const value = raw!.trim();
+      return [key!, /^'.*'$/.test(value) ? value.slice(1, -1) : value];
+    }),
+  );
+
+/** `docker compose up` after `npm run compose:env`, the generated .env left as it is. */
+const productionEnv: Record<string, string> = parseEnv(
+  composeEnv(readRepoFile(COMPOSE_ENV_EXAMPLE)),
 );
 
 const composeService = (name: string): ComposeService => {
@@ -55,13 +60,11 @@ const initScripts = () =>
 describe.each(serviceNames())('compose service %s', (name) => {
   let service: DeployableService;
   let entry: ComposeService;
-  let devEnv: Record<string, string>;
   let prodEnv: Record<string, string>;
 
   beforeAll(async () => {
     service = await loadService(name);
     entry = composeService(name);
-    devEnv = environmentOf(entry, developmentEnv);
     prodEnv = environmentOf(entry, productionEnv);
   });
 
@@ -85,7 +88,7 @@ describe.each(serviceNames())('compose service %s', (name) => {
     const unknown = set.filter((v) => !(v in service.schema.shape));
     expect(unknown, `${name}: variables its configuration does not read`).toEqual([]);
     if (entry.environment?.PORT !== undefined) {
-      expect(Number(devEnv.PORT)).toBe(service.port);
+      expect(Number(prodEnv.PORT)).toBe(service.port);
     }
   });
 
@@ -99,32 +102,30 @@ describe.each(serviceNames())('compose service %s', (name) => {
     }
   });
 
-  it('starts in development mode without an .env file', () => {
-    expect(devEnv.NODE_ENV ?? 'development').toBe('development');
-    expect(configProblems(service.schema, devEnv), name).toEqual([]);
-  });
-
-  it('starts in production mode once compose.env.example is filled in', () => {
+  it('runs in production mode, with no development value accepted', () => {
+    expect(entry.environment?.NODE_ENV).toBe('production');
     expect(prodEnv.NODE_ENV).toBe('production');
     expect(configProblems(service.schema, prodEnv), name).toEqual([]);
+    expect(entry.volumes ?? [], 'the committed development keys').not.toContainEqual(
+      expect.stringContaining('dev-keys'),
+    );
   });
 
-  it('mounts the development keys when development mode relies on them', () => {
-    const unsetSecrets = service.requirements.secrets.filter(
-      (v) => service.requirements.required.includes(v) && !devEnv[v],
-    );
-    if (unsetSecrets.length === 0) return;
-    const keys = repoRelative(DEV_KEYS_PATH).replace(/\/$/, '');
-    expect(entry.volumes ?? [], `${name} needs ${unsetSecrets.join(', ')}`).toContain(
-      `./${keys}:/app/${keys}:ro`,
-    );
+  it('refuses to start without the generated .env when it needs a secret', () => {
+    const secrets = service.requirements.secrets.filter((v) => entry.environment?.[v]);
+    if (secrets.length === 0) return;
+    expect(() => environmentOf(entry, noEnv)).toThrow(/npm run compose:env/);
+    const generated = Object.keys(generatedSecrets());
+    for (const secret of secrets) {
+      expect(generated, `npm run compose:env does not generate ${secret}`).toContain(secret);
+    }
   });
 
   it('reaches PostgreSQL, NATS and other services by compose name and port, once healthy', () => {
     const dependencies = dependenciesOf(entry);
     const targets: Array<[string, string]> = [];
     const upstreamVariable = new RegExp(`^(${serviceNames().join('|')})_URL$`, 'i');
-    for (const [variable, value] of Object.entries(devEnv)) {
+    for (const [variable, value] of Object.entries(prodEnv)) {
       if (variable === 'NATS_URL') value.split(',').forEach((url) => targets.push([variable, url]));
       if (variable === 'DATABASE_URL' || upstreamVariable.test(variable)) {
         targets.push([variable, value]);
@@ -160,7 +161,7 @@ describe.each(serviceNames())('compose service %s', (name) => {
 
   it('connects to PostgreSQL as its own role, created by the init script with the same password', (ctx) => {
     if (!usesDatabase(service)) ctx.skip();
-    for (const env of [developmentEnv, productionEnv]) {
+    for (const env of [productionEnv]) {
       const url = new URL(environmentOf(entry, env).DATABASE_URL ?? '');
       const postgres = postgresEnv(env);
       expect(decodeURIComponent(url.username)).toBe(`mia_${name}`);
@@ -181,26 +182,64 @@ function portOf(host: string): number {
 }
 
 describe('compose infrastructure', () => {
-  it('publishes only the gateway, on its own port', async () => {
+  it('publishes only the gateway and the mail UI, on 127.0.0.1', async () => {
     const published = Object.entries(compose.services).filter(([, s]) => s.ports?.length);
-    expect(published.map(([name]) => name)).toEqual(['gateway']);
+    expect(published.map(([name]) => name).sort()).toEqual(['gateway', 'mailpit']);
+    for (const [name, service] of published) {
+      for (const mapping of service.ports ?? []) {
+        expect(String(mapping), `${name} publishes ${mapping}`).toMatch(/^127\.0\.0\.1:/);
+      }
+    }
     const gateway = await loadService('gateway');
-    const mapping = String(compose.services.gateway?.ports?.[0]);
-    expect(mapping).toMatch(new RegExp(`:${gateway.port}$`));
+    expect(String(compose.services.gateway?.ports?.[0])).toMatch(
+      new RegExp(`^127\\.0\\.0\\.1:\\$\\{GATEWAY_PORT:-${gateway.port}\\}:${gateway.port}$`),
+    );
+    expect(compose.services.mailpit?.ports).toEqual(['127.0.0.1:${MAIL_UI_PORT:-8025}:8025']);
   });
 
-  it('runs the Stripe sandbox for development: billing and the gateway reach it, it calls billing back', () => {
-    const sandbox = compose.services['stripe-sandbox'];
-    const dockerfile = parseDockerfile(readRepoFile(sandbox!.build!.dockerfile!));
-    expect(dockerfile.stages.map((s) => s.name)).toContain(sandbox?.build?.target);
-    expect(sandbox?.build?.target).toBe('stripe-sandbox');
-    const env = (name: string) =>
-      (compose.services[name]?.environment ?? {}) as Record<string, string>;
-    expect(env('stripe-sandbox').STRIPE_WEBHOOK_URL).toBe(
-      'http://billing:8082/api/webhooks/stripe',
+  it('keeps no development secret or mode in the file', () => {
+    const text = readRepoFile(COMPOSE_FILE);
+    expect(text).not.toMatch(/_dev\b|dev-keys|NODE_ENV: \$\{|development\}/);
+    for (const [name, service] of Object.entries(compose.services)) {
+      const mode = service.environment?.NODE_ENV;
+      if (mode !== undefined) expect(mode, name).toBe('production');
+    }
+  });
+
+  it('sends every mail to the Mailpit container, which services wait for', () => {
+    const mailpit = composeService('mailpit');
+    expect(mailpit.image).toMatch(/^axllent\/mailpit:/);
+    expect([mailpit.healthcheck?.test ?? []].flat().join(' ')).toMatch(/readyz/);
+    for (const name of serviceNames()) {
+      const env = environmentOf(composeService(name), productionEnv);
+      if (!('SMTP_URL' in env)) continue;
+      expect(env.SMTP_URL, name).toBe('smtp://mailpit:1025');
+      expect(dependenciesOf(composeService(name)).mailpit, name).toBe('service_healthy');
+    }
+    const senders = serviceNames().filter(
+      (n) => 'SMTP_URL' in (compose.services[n]?.environment ?? {}),
     );
-    expect(env('billing').STRIPE_SANDBOX_URL).toBe('http://stripe-sandbox:12111');
-    expect(env('gateway').STRIPE_SANDBOX_URL).toContain('http://stripe-sandbox:12111');
+    expect(senders.sort()).toEqual(['billing', 'identity']);
+  });
+
+  it('pays through the Stripe sandbox as a test-mode API: test keys only, shared with billing', () => {
+    const sandbox = composeService('stripe-sandbox');
+    const dockerfile = parseDockerfile(readRepoFile(sandbox.build!.dockerfile!));
+    expect(dockerfile.stages.map((s) => s.name)).toContain(sandbox.build?.target);
+    expect(sandbox.build?.target).toBe('stripe-sandbox');
+    const sandboxEnv = environmentOf(sandbox, productionEnv);
+    const billing = environmentOf(composeService('billing'), productionEnv);
+    expect(sandboxEnv.STRIPE_WEBHOOK_URL).toBe('http://billing:8082/api/webhooks/stripe');
+    // The sandbox refuses NODE_ENV=production; it plays Stripe, it is not one of our services.
+    expect(sandboxEnv.NODE_ENV).toBeUndefined();
+    expect(billing.STRIPE_API_URL).toBe('http://stripe-sandbox:12111');
+    expect(billing.STRIPE_SECRET_KEY).toMatch(/^sk_test_/);
+    expect(billing.STRIPE_PUBLISHABLE_KEY).toMatch(/^pk_test_/);
+    expect(sandboxEnv.SANDBOX_SECRET_KEY).toBe(billing.STRIPE_SECRET_KEY);
+    expect(sandboxEnv.SANDBOX_PUBLISHABLE_KEY).toBe(billing.STRIPE_PUBLISHABLE_KEY);
+    expect(sandboxEnv.STRIPE_WEBHOOK_SECRET).toBe(billing.STRIPE_WEBHOOK_SECRET);
+    // Production refuses a sandbox forward: the browser never reaches the sandbox here.
+    expect(composeService('gateway').environment).not.toHaveProperty('STRIPE_SANDBOX_URL');
   });
 
   it('runs PostgreSQL 16 with an init script that gives each service a role and a schema', () => {
@@ -219,7 +258,7 @@ describe('compose infrastructure', () => {
     }
     const test = [postgres.healthcheck?.test ?? []].flat().join(' ');
     expect(test).toMatch(/pg_isready .*-h 127\.0\.0\.1/);
-    expect(postgresEnv(developmentEnv).POSTGRES_DB).toBe('mia');
+    expect(postgresEnv(productionEnv).POSTGRES_DB).toBe('mia');
   });
 
   it('runs NATS 2.10 with JetStream on a volume, health-checked over its monitoring port', () => {
@@ -248,7 +287,7 @@ describe('compose infrastructure', () => {
 // this stack (its image: acceptance-image.unit.test.ts).
 describe('compose service acceptance', () => {
   const acceptance = () => composeService('acceptance');
-  const env = () => environmentOf(acceptance(), developmentEnv);
+  const env = () => environmentOf(acceptance(), noEnv);
 
   it('runs only with the test profile, from the acceptance stage of the one recipe', () => {
     expect(acceptance().profiles).toEqual(['test']);

@@ -5,12 +5,13 @@ import { z } from 'zod';
  * stray control character (NUL, ESC sequences, C1 controls) hides or forges content. Contracts
  * therefore refuse them at the edge: single-line text refuses every C0/C1 control and DEL;
  * multi-line text (ticket descriptions, message bodies) allows only tab, line feed and
- * carriage return.
+ * carriage return. Both refuse half of a UTF-16 surrogate pair (`\p{Cs}` in unicode mode), which
+ * JSON can carry but no UTF-8 database or mail can store.
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const SINGLE_LINE = /^[^\u0000-\u001f\u007f-\u009f]*$/;
+const SINGLE_LINE = /^[^\u0000-\u001f\u007f-\u009f\p{Cs}]*$/u;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/;
+const MULTI_LINE = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\p{Cs}]*$/u;
 
 export const SINGLE_LINE_CONTROL_MESSAGE = 'Must be a single line without control characters';
 export const MULTI_LINE_CONTROL_MESSAGE = 'Must not contain control characters';

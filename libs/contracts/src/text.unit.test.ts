@@ -18,6 +18,13 @@ describe('singleLineText', () => {
     }
   });
 
+  it('refuses half of a surrogate pair, and accepts a whole one', () => {
+    expect(ok(schema, 'a\ud800b')).toBe(false);
+    expect(ok(schema, 'a\udfffb')).toBe(false);
+    expect(ok(multiLineText(), 'a\ud83d')).toBe(false);
+    expect(ok(schema, 'a\ud83d\ude4fb')).toBe(true);
+  });
+
   it('is non-empty by default and bounded', () => {
     expect(ok(schema, '')).toBe(false);
     expect(ok(schema, 'x'.repeat(21))).toBe(false);

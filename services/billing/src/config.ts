@@ -13,6 +13,8 @@ export const SANDBOX_KEYS = {
   webhookSecret: 'whsec_sandbox_development_secret',
 } as const;
 
+const isTestKey = (key: string | undefined) => key?.startsWith('sk_test_') === true;
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 /**
@@ -46,6 +48,10 @@ export const configSchema = baseConfigSchema
     ),
     // Where the Stripe sandbox listens in sandbox mode (http://host:port).
     STRIPE_SANDBOX_URL: z.url().default('http://127.0.0.1:12111'),
+    // Another Stripe API host for a test-mode key (sk_test_... only), e.g. the Stripe sandbox
+    // container of docker compose. Unset: api.stripe.com. Refused with a live key, so live
+    // payments only ever reach Stripe.
+    STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
     // Stripe price id of the monthly plan (price_...). Required in production; in sandbox
     // and test mode the price is found by lookup key and created from the catalogue if missing.
     STRIPE_PRICE_MONTHLY: z.string().startsWith('price_').optional(),
@@ -93,12 +99,27 @@ export const configSchema = baseConfigSchema
         message: 'must be of the same mode (live or test) as STRIPE_SECRET_KEY',
       });
     }
+    if (config.STRIPE_API_URL && !isTestKey(config.STRIPE_SECRET_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_API_URL'],
+        message:
+          'needs a test-mode STRIPE_SECRET_KEY (sk_test_...): live payments go to Stripe only',
+      });
+    }
     if (config.NODE_ENV !== 'production') return;
+    // A test-mode provider on another host takes no real money: its prices come from the
+    // catalogue by lookup key, as in Stripe's test mode.
+    const priceWhy = 'production charges the configured price, never one made up';
     const required: [keyof typeof config, string][] = [
       ['STRIPE_SECRET_KEY', 'the Stripe sandbox is for development and tests only'],
       ['STRIPE_PUBLISHABLE_KEY', 'the checkout loads Stripe.js with it'],
-      ['STRIPE_PRICE_MONTHLY', 'production charges the configured price, never one made up'],
-      ['STRIPE_PRICE_ANNUAL', 'production charges the configured price, never one made up'],
+      ...(config.STRIPE_API_URL
+        ? []
+        : ([
+            ['STRIPE_PRICE_MONTHLY', priceWhy],
+            ['STRIPE_PRICE_ANNUAL', priceWhy],
+          ] as [keyof typeof config, string][])),
       ['SMTP_URL', 'receipts would otherwise only reach a local folder'],
     ];
     for (const [variable, why] of required) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineText } from '../text.js';
 
 /** bcrypt reads at most 72 bytes; longer passwords are refused rather than silently cut. */
 export const PASSWORD_MIN_LENGTH = 6;
@@ -12,10 +13,14 @@ export const emailSchema = z
   .toLowerCase()
   .pipe(z.email('Please enter a valid email address'));
 
-export const passwordSchema = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, 'Password must be at least 6 characters')
-  .refine((value) => utf8Length(value) <= PASSWORD_MAX_BYTES, 'Password must be at most 72 bytes');
+/** NUL and other control characters never belong in a password, nor in its confirmation. */
+const PASSWORD_CONTROL_MESSAGE = 'Password must not contain control characters';
+
+export const passwordSchema = singleLineText({
+  min: PASSWORD_MIN_LENGTH,
+  minMessage: 'Password must be at least 6 characters',
+  controlMessage: PASSWORD_CONTROL_MESSAGE,
+}).refine((value) => utf8Length(value) <= PASSWORD_MAX_BYTES, 'Password must be at most 72 bytes');
 
 export const roleSchema = z.enum(['user', 'admin']);
 
@@ -32,21 +37,31 @@ export type User = z.infer<typeof userSchema>;
 /** Sign-in sends the e-mail in `username`, as the spec's client does. */
 export const loginRequestSchema = z.object({
   username: emailSchema,
-  password: z.string().min(PASSWORD_MIN_LENGTH, 'Password must be at least 6 characters'),
+  password: singleLineText({
+    min: PASSWORD_MIN_LENGTH,
+    minMessage: 'Password must be at least 6 characters',
+    controlMessage: PASSWORD_CONTROL_MESSAGE,
+  }),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 export const registerRequestSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(2, 'Name must be at least 2 characters')
-    .max(100, 'Name must be at most 100 characters'),
-  username: z
-    .string()
-    .trim()
-    .min(3, 'Username must be at least 3 characters')
-    .max(50, 'Username must be at most 50 characters'),
+  name: singleLineText({
+    trim: true,
+    min: 2,
+    max: 100,
+    minMessage: 'Name must be at least 2 characters',
+    maxMessage: 'Name must be at most 100 characters',
+    controlMessage: 'Name must be a single line without control characters',
+  }),
+  username: singleLineText({
+    trim: true,
+    min: 3,
+    max: 50,
+    minMessage: 'Username must be at least 3 characters',
+    maxMessage: 'Username must be at most 50 characters',
+    controlMessage: 'Username must be a single line without control characters',
+  }),
   email: emailSchema,
   password: passwordSchema,
 });
@@ -55,7 +70,7 @@ export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 /** The register form: the request plus confirmation and the terms checkbox (client only). */
 export const registerFormSchema = registerRequestSchema
   .extend({
-    confirmPassword: z.string(),
+    confirmPassword: singleLineText({ min: 0, controlMessage: PASSWORD_CONTROL_MESSAGE }),
     acceptTerms: z.boolean().refine((v) => v, 'You must accept the terms and conditions'),
   })
   .refine((v) => v.password === v.confirmPassword, {
@@ -75,9 +90,14 @@ export type ForgotPasswordResponse = z.infer<typeof forgotPasswordResponseSchema
 
 export const resetPasswordRequestSchema = z
   .object({
-    token: z.string().trim().min(1, 'Reset token is required'),
+    token: singleLineText({
+      trim: true,
+      max: 200,
+      minMessage: 'Reset token is required',
+      controlMessage: 'Reset token must not contain control characters',
+    }),
     newPassword: passwordSchema,
-    confirmPassword: z.string(),
+    confirmPassword: singleLineText({ min: 0, controlMessage: PASSWORD_CONTROL_MESSAGE }),
   })
   .refine((v) => v.newPassword === v.confirmPassword, {
     message: "Passwords don't match",

@@ -21,6 +21,7 @@ type ProviderConfig = Pick<
   | 'STRIPE_PUBLISHABLE_KEY'
   | 'STRIPE_WEBHOOK_SECRET'
   | 'STRIPE_SANDBOX_URL'
+  | 'STRIPE_API_URL'
   | 'STRIPE_TIMEOUT_MS'
   | 'STRIPE_MAX_NETWORK_RETRIES'
 >;
@@ -38,8 +39,11 @@ export function createPaymentProvider(config: ProviderConfig): PaymentProvider {
     telemetry: false,
     appInfo: { name: 'mia-billing' },
   };
-  if (sandbox) {
-    const url = new URL(config.STRIPE_SANDBOX_URL);
+  // The sandbox in sandbox mode; with a test key, STRIPE_API_URL when set (config refuses it
+  // with a live key).
+  const host = sandbox ? config.STRIPE_SANDBOX_URL : config.STRIPE_API_URL;
+  if (host) {
+    const url = new URL(host);
     const protocol = url.protocol === 'https:' ? 'https' : 'http';
     options.host = url.hostname;
     options.port = Number(url.port || (protocol === 'https' ? 443 : 80));
