@@ -4,7 +4,14 @@ import { z } from 'zod';
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_BYTES = 72;
 
-const utf8Length = (value: string) => new TextEncoder().encode(value).length;
+// Passwords are hashed in Unicode NFC (identity's hasher), so they are measured in it too: "é"
+// typed as e + combining accent is one character and two bytes, as the hash sees it.
+const nfc = (value: string) => value.normalize('NFC');
+const characters = (value: string) => [...nfc(value)].length;
+const utf8Length = (value: string) => new TextEncoder().encode(nfc(value)).length;
+
+export const PASSWORD_MIN_MESSAGE = 'Password must be at least 6 characters';
+export const PASSWORD_BLANK_MESSAGE = 'Password must not be only spaces';
 
 export const emailSchema = z
   .string()
@@ -12,22 +19,34 @@ export const emailSchema = z
   .toLowerCase()
   .pipe(z.email('Please enter a valid email address'));
 
+/** A new password: at least 6 characters and at most 72 bytes of its NFC form, not all blank. */
 export const passwordSchema = z
   .string()
-  .min(PASSWORD_MIN_LENGTH, 'Password must be at least 6 characters')
-  .refine((value) => utf8Length(value) <= PASSWORD_MAX_BYTES, 'Password must be at most 72 bytes');
+  .refine((value) => characters(value) >= PASSWORD_MIN_LENGTH, PASSWORD_MIN_MESSAGE)
+  .refine((value) => utf8Length(value) <= PASSWORD_MAX_BYTES, 'Password must be at most 72 bytes')
+  .refine((value) => nfc(value).trim().length > 0, PASSWORD_BLANK_MESSAGE);
 
 export const roleSchema = z.enum(['user', 'admin']);
 
-/** The user object of GET /api/user, /api/login and /api/register. */
+/**
+ * The user object of GET /api/user, /api/login and /api/register. `emailVerified`: the user
+ * opened the verification link mailed at registration (the dashboard asks until then).
+ */
 export const userSchema = z.object({
   id: z.string(),
   name: z.string(),
   username: z.string(),
   email: z.string(),
   role: roleSchema,
+  emailVerified: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** POST /api/register: the user, and in development only the verification link's token. */
+export const registerResponseSchema = userSchema.extend({
+  verificationToken: z.string().optional(),
+});
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
 /** Sign-in sends the e-mail in `username`, as the spec's client does. */
 export const loginRequestSchema = z.object({
@@ -84,6 +103,19 @@ export const resetPasswordRequestSchema = z
     path: ['confirmPassword'],
   });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+/** POST /api/verify-email: the token of the mailed link (`/verify-email?token=`). */
+export const verifyEmailRequestSchema = z.object({
+  token: z.string().trim().min(1, 'Verification token is required'),
+});
+export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
+
+/** POST /api/verify-email/resend: a new link (development only: its token too). */
+export const resendVerificationResponseSchema = z.object({
+  message: z.string(),
+  verificationToken: z.string().optional(),
+});
+export type ResendVerificationResponse = z.infer<typeof resendVerificationResponseSchema>;
 
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
