@@ -1,7 +1,12 @@
 import pg from 'pg';
 import { waitFor } from '@mia/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startIdentity, uniqueUser, type IdentityUnderTest } from '../identity-harness.fixture.js';
+import {
+  startIdentity,
+  uniqueUser,
+  verificationMailsTo,
+  type IdentityUnderTest,
+} from '../identity-harness.fixture.js';
 
 const nthMail = (identity: IdentityUnderTest, to: string, n: number) =>
   waitFor(async () => (await verificationMailsTo(identity.mailDir, to))[n - 1], {
