@@ -23,6 +23,7 @@ const resultsDir = resolve(REPO_ROOT, process.env.ACCEPTANCE_RESULTS_DIR || 'acc
 const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
 await run(process.execPath, [tsc, '-b', 'libs/testing'], REPO_ROOT);
 const { startSystem } = await import('../tests/support/system.js');
+const { verificationTokenIn } = await import('../tests/support/verification-mail.js');
 
 say('starting the system (as npm start, isolated)...');
 const started = Date.now();
@@ -51,6 +52,25 @@ function runSuite(): Promise<number> {
   });
 }
 
+/** Opens the verification link mailed to the admin, as a tester would from the mailbox. */
+async function verifyAdmin(baseUrl: string, mailDir: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  let token = await verificationTokenIn(mailDir, admin.email);
+  while (!token && Date.now() < deadline) {
+    await new Promise((wake) => setTimeout(wake, 100));
+    token = await verificationTokenIn(mailDir, admin.email);
+  }
+  if (!token) throw new Error(`no verification mail reached ${mailDir} for ${admin.email}`);
+  const verified = await fetch(`${baseUrl}/api/verify-email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ token }),
+  });
+  if (verified.status !== 200) {
+    throw new Error(`verifying the admin answered ${verified.status}: ${await verified.text()}`);
+  }
+}
+
 // Ctrl-C reaches the suite too (same terminal): let it end, then stop the system below.
 const ignore = () => undefined;
 process.on('SIGINT', ignore);
@@ -58,8 +78,9 @@ process.on('SIGTERM', ignore);
 
 let code = 1;
 try {
-  // The admin account, registered as a tester registers it on a deployment; ADMIN_EMAILS above
-  // makes it an admin.
+  // The admin account, registered as a tester registers it on a deployment, and verified with
+  // the link mailed to it (NODE_ENV=test does not hand the token back): ADMIN_EMAILS above
+  // makes a verified address an admin.
   const registered = await fetch(`${system.baseUrl}/api/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: system.baseUrl },
@@ -75,6 +96,7 @@ try {
       `registering the admin answered ${registered.status}: ${await registered.text()}`,
     );
   }
+  await verifyAdmin(system.baseUrl, system.mailDir);
   code = await runSuite();
 } catch (err) {
   console.error(err);

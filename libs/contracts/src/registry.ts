@@ -24,6 +24,7 @@ import {
 import {
   PasswordChangedV1,
   SessionsRevokedV1,
+  UserEmailVerifiedV1,
   UserRegisteredV1,
   UserRoleChangedV1,
 } from './identity/index.js';
@@ -36,6 +37,7 @@ export const integrationEvents: readonly EventDefinition[] = [
   PasswordChangedV1,
   SessionsRevokedV1,
   UserRoleChangedV1,
+  UserEmailVerifiedV1,
   // billing
   PaymentSucceededV1,
   PaymentFailedV1,

@@ -23,8 +23,9 @@ export const identityConfigSchema = baseConfigSchema
     // ES256 private key (PEM) that signs session tokens; other services verify with
     // JWT_PUBLIC_KEY. Development default: the committed dev key, refused in production.
     ...sessionSigningConfigShape,
-    // Comma-separated e-mails that get the admin role, at registration and at every start
-    // (users not listed are set back to `user`). Compared trimmed and case-insensitively.
+    // Comma-separated e-mails that get the admin role once the address is verified (checked
+    // when the link is opened and at every start; users not listed, or not verified, are set
+    // back to `user`). Compared trimmed and case-insensitively.
     ADMIN_EMAILS: commaListSchema
       .pipe(z.array(z.string().trim().toLowerCase().pipe(z.email())))
       .default([]),
@@ -51,15 +52,21 @@ export const identityConfigSchema = baseConfigSchema
     SESSION_IDLE_MINUTES: positiveInt(120),
     // How long a password-reset link stays valid.
     RESET_TOKEN_TTL_MINUTES: positiveInt(60),
-    // Development only: include `resetToken` in the forgot-password answer (default true in
-    // development). Ignored outside NODE_ENV=development, refused in production.
+    // How long an e-mail verification link stays valid.
+    EMAIL_VERIFICATION_TTL_HOURS: z.coerce.number().int().positive().max(720).default(24),
+    // Development only: include `resetToken` in the forgot-password answer and
+    // `verificationToken` in the register and resend-verification answers (default true in
+    // development), so local tools verify without a mailbox. Ignored outside
+    // NODE_ENV=development, refused in production.
     EXPOSE_RESET_TOKEN: booleanEnvSchema.optional(),
-    // Length of every rate-limit window. A limited account is free again when it ends.
+    // Length of every rate-limit window. A limited client is free again when it ends.
     RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().max(1440).default(15),
     // Sign-in attempts per client IP per window.
     RATE_LIMIT_LOGIN_PER_IP: positiveInt(30),
-    // Failed sign-ins per account per window, from all IPs together (a success clears them).
-    RATE_LIMIT_LOGIN_PER_ACCOUNT: positiveInt(10),
+    // Failed sign-ins per account from one client IP before that pair is slowed down: each
+    // further attempt from it waits 1 s, then 2, 4... up to the window (a success clears it).
+    // Other IPs, the owner's among them, are not affected.
+    RATE_LIMIT_LOGIN_FREE_FAILURES: positiveInt(5),
     // Registrations per client IP per window.
     RATE_LIMIT_REGISTER_PER_IP: positiveInt(10),
     // Registration attempts per e-mail address per window.
@@ -70,6 +77,10 @@ export const identityConfigSchema = baseConfigSchema
     RATE_LIMIT_FORGOT_PER_ACCOUNT: positiveInt(3),
     // Password-reset submissions (POST /api/reset-password) per client IP per window.
     RATE_LIMIT_RESET_PER_IP: positiveInt(20),
+    // E-mail verification submissions (POST /api/verify-email) per client IP per window.
+    RATE_LIMIT_VERIFY_PER_IP: positiveInt(20),
+    // New verification links (POST /api/verify-email/resend) per account per window.
+    RATE_LIMIT_VERIFY_RESEND_PER_ACCOUNT: positiveInt(3),
   })
   .superRefine((config, ctx) => {
     if (config.NODE_ENV !== 'production') return;
@@ -77,7 +88,8 @@ export const identityConfigSchema = baseConfigSchema
       ctx.addIssue({
         code: 'custom',
         path: ['EXPOSE_RESET_TOKEN'],
-        message: 'must not be enabled in production (reset tokens would reach the browser)',
+        message:
+          'must not be enabled in production (reset and verification tokens would reach the browser)',
       });
     }
     if (!config.SMTP_URL) {
@@ -91,7 +103,10 @@ export const identityConfigSchema = baseConfigSchema
 
 export type IdentityConfig = z.output<typeof identityConfigSchema>;
 
-/** Whether forgot-password may answer with the token itself (development only, as the spec shows). */
+/**
+ * Whether forgot-password may answer with the token itself (development only, as the spec
+ * shows); register and resend-verification do the same with the verification token.
+ */
 export const exposesResetToken = (
   config: Pick<IdentityConfig, 'NODE_ENV' | 'EXPOSE_RESET_TOKEN'>,
 ) => config.NODE_ENV === 'development' && (config.EXPOSE_RESET_TOKEN ?? true);

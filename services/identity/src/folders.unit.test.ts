@@ -21,6 +21,7 @@ const allowed: Record<string, readonly string[]> = {
   users: infrastructure,
   sessions: ['users', ...infrastructure],
   'password-reset': ['users', ...infrastructure],
+  'email-verification': ['users', ...infrastructure],
   admin: ['users', ...infrastructure],
   shared: infrastructure,
   passwords: infrastructure,

@@ -237,16 +237,41 @@ export const uniqueUser = (
   };
 };
 
+interface WrittenMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  token: string;
+  resetUrl?: string;
+  verifyUrl?: string;
+}
+
 /** Mails written to MAIL_DIR for `to` (the .json twins), oldest first. */
+async function mailsFor(mailDir: string, to: string): Promise<WrittenMail[]> {
+  const files = (await readdir(mailDir)).filter((f) => f.endsWith('.json')).sort();
+  const mails = await Promise.all(
+    files.map(async (f) => JSON.parse(await readFile(join(mailDir, f), 'utf8')) as WrittenMail),
+  );
+  return mails.filter((m) => m.to === to.toLowerCase());
+}
+
+/** Password-reset mails written to MAIL_DIR for `to`, oldest first. */
 export async function mailsTo(
   mailDir: string,
   to: string,
-): Promise<
-  { to: string; subject: string; text: string; html: string; token: string; resetUrl: string }[]
-> {
-  const files = (await readdir(mailDir)).filter((f) => f.endsWith('.json')).sort();
-  const mails = await Promise.all(
-    files.map(async (f) => JSON.parse(await readFile(join(mailDir, f), 'utf8'))),
+): Promise<(WrittenMail & { resetUrl: string })[]> {
+  return (await mailsFor(mailDir, to)).filter(
+    (m): m is WrittenMail & { resetUrl: string } => m.resetUrl !== undefined,
   );
-  return mails.filter((m: { to: string }) => m.to === to.toLowerCase());
+}
+
+/** E-mail verification mails written to MAIL_DIR for `to`, oldest first. */
+export async function verificationMailsTo(
+  mailDir: string,
+  to: string,
+): Promise<(WrittenMail & { verifyUrl: string })[]> {
+  return (await mailsFor(mailDir, to)).filter(
+    (m): m is WrittenMail & { verifyUrl: string } => m.verifyUrl !== undefined,
+  );
 }

@@ -1,8 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { HttpError, type ServiceContext, type ServiceDefinition } from '@mia/service-kit';
-import type { ErrorRequestHandler } from 'express';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { applyAdminRoles } from './admin/admin-roles.js';
 import { identityConfigSchema, type IdentityConfig } from './config.js';
+import { emailVerificationRoutes } from './email-verification/routes.js';
+import { verificationTokensProjection } from './email-verification/verification-tokens-projection.js';
 import { identityDatabase, type IdentityDb, type IdentityTx } from './db.js';
 import type { Identity } from './identity.js';
 import { resetTokensProjection } from './password-reset/reset-tokens-projection.js';
@@ -10,6 +12,7 @@ import { passwordResetRoutes } from './password-reset/routes.js';
 import { BcryptBusyError } from './passwords/bcrypt-pool.js';
 import { createPasswordHasher } from './passwords/hasher.js';
 import { identityLimits } from './rate-limit/limits.js';
+import { createLoginThrottle } from './rate-limit/login-throttle.js';
 import { createRateLimiter } from '@mia/service-kit';
 import { sessionRoutes } from './sessions/routes.js';
 import { sessionsProjection } from './sessions/sessions-projection.js';
@@ -34,7 +37,14 @@ function setupIdentity(ctx: ServiceContext<IdentityConfig, IdentityTx, IdentityD
     hasher: createPasswordHasher({ cost: config.BCRYPT_COST, workers: config.BCRYPT_WORKERS }),
     // Tokens too: a session's times and its tokens' times come from the one clock.
     tokens: createSessionTokens(config, () => ctx.clock().getTime()),
-    limits: identityLimits(createRateLimiter(ctx.runner.sql), config),
+    limits: identityLimits(
+      createRateLimiter(ctx.runner.sql),
+      createLoginThrottle(ctx.runner, {
+        freeAttempts: config.RATE_LIMIT_LOGIN_FREE_FAILURES,
+        windowMs: config.RATE_LIMIT_WINDOW_MINUTES * 60_000,
+      }),
+      config,
+    ),
     mailer: createMailer({
       smtpUrl: config.SMTP_URL,
       from: config.MAIL_FROM,
@@ -44,6 +54,11 @@ function setupIdentity(ctx: ServiceContext<IdentityConfig, IdentityTx, IdentityD
     background: new BackgroundTasks(logger),
   };
 }
+
+const noStore: RequestHandler = (_req, res, next) => {
+  res.set('cache-control', 'no-store');
+  next();
+};
 
 // Password checks queue for the bcrypt workers; past the queue's bound the caller is told to
 // come back shortly instead of waiting into a timeout.
@@ -66,7 +81,12 @@ export const identityService: ServiceDefinition<
   configSchema: identityConfigSchema,
   migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
   database: identityDatabase,
-  projections: () => [usersProjection, sessionsProjection, resetTokensProjection],
+  projections: () => [
+    usersProjection,
+    sessionsProjection,
+    resetTokensProjection,
+    verificationTokensProjection,
+  ],
   setup: setupIdentity,
   async onStart(ctx, identity) {
     const changed = await applyAdminRoles(identity);
@@ -81,9 +101,12 @@ export const identityService: ServiceDefinition<
     );
   },
   routes(app, _ctx, identity) {
+    // Every identity answer may carry a session, a token or the user: no cache keeps one.
+    app.use('/api', noStore);
     app.use(sessionRoutes(identity));
     app.use(userRoutes(identity));
     app.use(passwordResetRoutes(identity));
+    app.use(emailVerificationRoutes(identity));
     app.use(serverBusy);
   },
   shutdownSteps: (_ctx, identity) => [

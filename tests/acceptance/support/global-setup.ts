@@ -60,7 +60,8 @@ export default async function setup(project: TestProject): Promise<void> {
   const sandbox = config.body.sandbox;
 
   const credentials = adminCredentials();
-  const admin = credentials ? await checkAdmin(baseUrl, credentials) : false;
+  const adminCheck = credentials ? await checkAdmin(baseUrl, credentials) : undefined;
+  const admin = adminCheck === true;
 
   const notes = [
     sandbox
@@ -69,8 +70,10 @@ export default async function setup(project: TestProject): Promise<void> {
         'payments (tool, plan, declined card) are SKIPPED',
     admin
       ? `admin: ${credentials!.email}`
-      : 'admin: none (set ACCEPTANCE_ADMIN_EMAIL and ACCEPTANCE_ADMIN_PASSWORD) -> the ' +
-        'admin grant and the staff console are SKIPPED',
+      : typeof adminCheck === 'string'
+        ? `admin: none (${adminCheck}) -> the admin grant and the staff console are SKIPPED`
+        : 'admin: none (set ACCEPTANCE_ADMIN_EMAIL and ACCEPTANCE_ADMIN_PASSWORD) -> the ' +
+          'admin grant and the staff console are SKIPPED',
   ];
   console.log(
     `\nAcceptance run against ${baseUrl}\n  ${notes.join('\n  ')}\n  results: ${resultsDir}\n`,
@@ -81,16 +84,22 @@ export default async function setup(project: TestProject): Promise<void> {
 
 /**
  * The admin account must sign in and hold the admin role. On a fresh deployment (a new
- * `docker compose` stack) it does not exist yet, so it is registered: identity gives it the
- * role when ADMIN_EMAILS lists it. Credentials that do not work fail the run, since skipping
- * would hide a misconfiguration.
+ * `docker compose` stack) it does not exist yet, so it is registered; identity gives it the
+ * role once ADMIN_EMAILS lists it and its address is verified. A development deployment hands
+ * the verification token back (register, resend), so it is verified here through the API;
+ * otherwise the link waits in its mailbox and the admin journeys are skipped, saying why (the
+ * returned text). Credentials that do not work fail the run, since skipping would hide a
+ * misconfiguration.
  */
-async function checkAdmin(baseUrl: string, credentials: Credentials): Promise<boolean> {
+async function checkAdmin(baseUrl: string, credentials: Credentials): Promise<true | string> {
   const api = new ApiClient(baseUrl);
-  let answer = await api.post<{ role?: string }>('/api/login', {
-    username: credentials.email,
-    password: credentials.password,
-  });
+  const signIn = () =>
+    api.post<{ role?: string; emailVerified?: boolean }>('/api/login', {
+      username: credentials.email,
+      password: credentials.password,
+    });
+  let answer = await signIn();
+  let verificationToken: string | undefined;
   if (answer.status === 401) {
     const registered = await register(api, {
       ...credentials,
@@ -98,13 +107,37 @@ async function checkAdmin(baseUrl: string, credentials: Credentials): Promise<bo
       username: `acc-admin-${Date.now().toString(36)}`,
     });
     // 409: the account exists, so the password was wrong; the sign-in's answer says more.
-    if (registered.status === 201) answer = registered as typeof answer;
+    if (registered.status === 201) {
+      answer = registered as typeof answer;
+      verificationToken = (registered.body as { verificationToken?: string }).verificationToken;
+    }
   }
   if (answer.status !== 200 && answer.status !== 201) {
     throw stop(
       `ACCEPTANCE_ADMIN_EMAIL ${credentials.email} cannot sign in at ${baseUrl} ` +
         `(${answer.status}: ${answer.text.slice(0, 200)}). Fix ACCEPTANCE_ADMIN_PASSWORD, or unset both to skip the admin journeys.`,
     );
+  }
+  if (answer.body?.role !== 'admin' && answer.body?.emailVerified === false) {
+    // Signed in but unverified: a development deployment gives a new link's token back.
+    if (!verificationToken) {
+      const resent = await api.post<{ verificationToken?: string }>('/api/verify-email/resend');
+      verificationToken = resent.body?.verificationToken;
+    }
+    if (!verificationToken) {
+      return (
+        `${credentials.email} is not verified yet and ${baseUrl} does not hand verification ` +
+        'tokens back (only development does): open the link mailed to it, then run again'
+      );
+    }
+    const verified = await api.post('/api/verify-email', { token: verificationToken });
+    if (verified.status !== 200) {
+      throw stop(
+        `verifying ${credentials.email} at ${baseUrl} answered ${verified.status}: ${verified.text.slice(0, 200)}`,
+      );
+    }
+    // The role came with the verification and ended the sessions of the old one.
+    answer = await signIn();
   }
   if (answer.body?.role !== 'admin') {
     throw stop(

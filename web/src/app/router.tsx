@@ -8,6 +8,7 @@ import { RootLayout } from './routes/root-layout';
 // Every page but the landing page is its own chunk, so '/' downloads none of their code.
 const AuthRoute = lazy(() => import('./routes/auth'));
 const VerifyRoute = lazy(() => import('./routes/verify'));
+const VerifyEmailRoute = lazy(() => import('./routes/verify-email'));
 const FeaturesRoute = lazy(() => import('./routes/features'));
 const UserGuideRoute = lazy(() => import('./routes/user-guide'));
 const StatusRoute = lazy(() => import('./routes/status'));
@@ -36,6 +37,7 @@ export function AppRoutes() {
         <Route path={paths.auth} element={<AuthRoute />} />
         <Route path={paths.login} element={<AuthRoute />} />
         <Route path={paths.verify} element={<VerifyRoute />} />
+        <Route path={paths.verifyEmail} element={<VerifyEmailRoute />} />
         <Route path={paths.features} element={<FeaturesRoute />} />
         <Route path={paths.userGuide} element={<UserGuideRoute />} />
         <Route path={paths.status} element={<StatusRoute />} />

@@ -113,6 +113,11 @@ export const en: Messages = {
       description: 'Activate your free trial.',
       keywords: 'free trial',
     },
+    verifyEmail: {
+      title: 'Confirm your email',
+      description: 'Confirm the email address of your account.',
+      keywords: 'confirm email, verify email address',
+    },
     dashboard: {
       title: 'Dashboard',
       description: 'Your tools, activity and payments.',
@@ -634,6 +639,34 @@ export const en: Messages = {
       secure: 'Secure premium GPT access',
       instant: 'Instant access after payment',
       support: '24/7 support',
+    },
+  },
+  verifyEmail: {
+    heading: 'Confirm your email',
+    checking: 'Confirming your email address...',
+    doneTitle: 'Email confirmed!',
+    doneText: 'Thank you. Your email address is now verified.',
+    failedTitle: 'We could not confirm your email',
+    failures: {
+      invalid: 'This link is not valid. Check that you copied all of it.',
+      used: 'This link has already been used. If you confirmed your email, there is nothing else to do.',
+      replaced: 'This link was replaced by a newer one. Please use the latest link we sent you.',
+      expired: 'This link has expired (it is valid for 24 hours).',
+      tooMany: 'Too many attempts. Please wait a few minutes and try again.',
+      unknown: 'Something went wrong. Please try again in a few minutes.',
+    },
+    resendHint: 'You can ask for a new link from your dashboard.',
+    toDashboard: 'Go to my dashboard',
+    banner: {
+      title: 'Confirm your email address',
+      text: (email: string) =>
+        `We sent a link to ${email}. Open it to confirm that this email is yours.`,
+      resend: 'Resend link',
+      sending: 'Sending...',
+      sent: 'We sent you a new link. Check your inbox.',
+      tooMany:
+        'You have asked for several links already. Please wait a few minutes before asking again.',
+      failed: 'We could not send the link. Please try again in a few minutes.',
     },
   },
   validation: { ...ruleTexts },

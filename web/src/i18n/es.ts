@@ -118,6 +118,11 @@ export const es = {
       description: 'Activa tu prueba gratuita.',
       keywords: 'prueba gratuita',
     },
+    verifyEmail: {
+      title: 'Confirmar correo electrónico',
+      description: 'Confirma la dirección de correo electrónico de tu cuenta.',
+      keywords: 'confirmar correo, verificar correo electrónico',
+    },
     dashboard: {
       title: 'Panel',
       description: 'Tus herramientas, tu actividad y tus pagos.',
@@ -642,6 +647,33 @@ export const es = {
       support: 'Soporte 24/7',
     },
   },
+  verifyEmail: {
+    heading: 'Confirmar correo electrónico',
+    checking: 'Confirmando tu correo electrónico...',
+    doneTitle: '¡Correo confirmado!',
+    doneText: 'Gracias. Tu dirección de correo electrónico quedó verificada.',
+    failedTitle: 'No pudimos confirmar tu correo',
+    failures: {
+      invalid: 'El enlace no es válido. Revisa que lo copiaste completo.',
+      used: 'Este enlace ya se usó. Si confirmaste tu correo, no tienes que hacer nada más.',
+      replaced: 'Este enlace fue reemplazado por uno más reciente. Usa el último que te enviamos.',
+      expired: 'El enlace caducó (es válido durante 24 horas).',
+      tooMany: 'Demasiados intentos. Espera unos minutos e inténtalo de nuevo.',
+      unknown: 'Algo salió mal. Inténtalo de nuevo en unos minutos.',
+    },
+    resendHint: 'Puedes pedir un enlace nuevo desde tu panel.',
+    toDashboard: 'Ir a mi panel',
+    banner: {
+      title: 'Confirma tu correo electrónico',
+      text: (email: string) =>
+        `Te enviamos un enlace a ${email}. Ábrelo para confirmar que este correo es tuyo.`,
+      resend: 'Reenviar enlace',
+      sending: 'Enviando...',
+      sent: 'Te enviamos un enlace nuevo. Revisa tu bandeja de entrada.',
+      tooMany: 'Ya pediste varios enlaces. Espera unos minutos antes de pedir otro.',
+      failed: 'No pudimos enviar el enlace. Inténtalo de nuevo en unos minutos.',
+    },
+  },
   /** Keys match the English rule texts the contracts' schemas raise (see validation.ts). */
   validation: {
     invalidEmail: 'Por favor, ingresa un correo electrónico válido',
@@ -653,6 +685,7 @@ export const es = {
     passwordMaxBytes: 'La contraseña es demasiado larga (máximo 72 bytes)',
     passwordsMismatch: 'Las contraseñas no coinciden',
     acceptTerms: 'Debes aceptar los términos y condiciones',
+    passwordBlank: 'La contraseña no puede ser solo espacios',
     tokenRequired: 'El código de restablecimiento es obligatorio',
     required: 'Obligatorio',
     invalid: 'Dato no válido',

@@ -12,6 +12,7 @@ export const ruleTexts = {
   nameMax: 'Name must be at most 100 characters',
   usernameMax: 'Username must be at most 50 characters',
   passwordMaxBytes: 'Password must be at most 72 bytes',
+  passwordBlank: 'Password must not be only spaces',
   passwordsMismatch: "Passwords don't match",
   acceptTerms: 'You must accept the terms and conditions',
   tokenRequired: 'Reset token is required',

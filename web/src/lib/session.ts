@@ -11,12 +11,32 @@ export const userQueryKey = ['user'] as const;
 // first download. The schema arrives while the request is in flight.
 const loadUserSchema = () => import('@mia/contracts').then((contracts) => contracts.userSchema);
 
+/**
+ * Identity sets this readable, non-secret cookie with the session cookie (which scripts cannot
+ * see) and clears it with it. Without it there is no session to ask about, so an anonymous
+ * visit makes no request whose only possible answer is a 401 (logged as a console error).
+ */
+export const SIGNED_IN_HINT_COOKIE = 'mia_signed_in';
+
+export const hasSignedInHint = (): boolean =>
+  typeof document !== 'undefined' &&
+  document.cookie.split(';').some((pair) => pair.trim().startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
+
+/** Forgets a hint the server no longer backs (it clears it too, as it answers 401). */
+const clearSignedInHint = () => {
+  document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+};
+
 /** The signed-in user, or null: a 401 means nobody is signed in (spec section 7). */
 export async function getUser(): Promise<User | null> {
+  if (!hasSignedInHint()) return null;
   try {
     return await api.get('/api/user', { schema: loadUserSchema });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
+    if (error instanceof ApiError && error.status === 401) {
+      clearSignedInHint();
+      return null;
+    }
     throw error;
   }
 }

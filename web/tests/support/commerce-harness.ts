@@ -128,7 +128,11 @@ export async function openPage(
   if (person) {
     const sid = `commerce-${++sessions}`;
     harness.identity.sessions.set(sid, person.email);
-    await context.addCookies([{ name: 'sid', value: sid, url: harness.server.url }]);
+    // With identity's signed-in hint, as a real sign-in leaves it.
+    await context.addCookies([
+      { name: 'sid', value: sid, url: harness.server.url },
+      { name: 'mia_signed_in', value: '1', url: harness.server.url },
+    ]);
   }
   const page = await context.newPage();
   return { context, page };

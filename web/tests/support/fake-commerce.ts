@@ -730,8 +730,8 @@ export class FakeCommerce {
         throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE, 'wrong_password');
       }
       user.password = input.newPassword;
-      const { id, name, username, email, role } = user;
-      return answer(200, userSchema, { id, name, username, email, role });
+      const { id, name, username, email, role, emailVerified } = user;
+      return answer(200, userSchema, { id, name, username, email, role, emailVerified });
     },
   };
 

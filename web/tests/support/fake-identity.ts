@@ -7,8 +7,11 @@ import {
   loginRequestSchema,
   messageResponseSchema,
   registerRequestSchema,
+  registerResponseSchema,
+  resendVerificationResponseSchema,
   resetPasswordRequestSchema,
   userSchema,
+  verifyEmailRequestSchema,
   type User,
 } from '@mia/contracts';
 import { badRequest, conflict, HttpError, unauthorized, validate } from '@mia/service-kit';
@@ -25,6 +28,14 @@ import {
   USERNAME_TAKEN_MESSAGE,
 } from '../../../services/identity/src/users/register.js';
 import { normalizeEmail } from '../../../services/identity/src/users/user-view.js';
+import {
+  EMAIL_ALREADY_VERIFIED_MESSAGE,
+  VERIFICATION_TOKEN_MESSAGES,
+} from '../../../services/identity/src/users/refusals.js';
+import {
+  EMAIL_VERIFIED_MESSAGE,
+  VERIFICATION_SENT_MESSAGE,
+} from '../../../services/identity/src/email-verification/routes.js';
 import type { ApiHandler } from './static-server';
 
 interface FakeUser extends User {
@@ -33,17 +44,22 @@ interface FakeUser extends User {
 
 /** Why a reset link no longer works, as identity tells it apart; `valid` when it still does. */
 type ResetTokenState = 'valid' | keyof typeof RESET_TOKEN_MESSAGES;
+type VerificationTokenState = 'valid' | keyof typeof VERIFICATION_TOKEN_MESSAGES;
 
 interface Answer {
   status: number;
   body: unknown;
-  headers?: Record<string, string>;
+  headers?: Record<string, string | string[]>;
 }
 
 type Route = (req: IncomingMessage, body: unknown) => Answer;
 
 // Not exported by identity: written in sessions/routes.ts and service-kit's error handler.
 const LOGGED_OUT_MESSAGE = 'Logged out';
+const UNAUTHORIZED_MESSAGE = 'Unauthorized';
+/** Identity's readable "signed in" hint, set and cleared with the session cookie. */
+const HINT = 'mia_signed_in';
+const CLEAR_SESSION = ['sid=; Path=/; Max-Age=0', `${HINT}=; Path=/; Max-Age=0`];
 const INTERNAL_ERROR_MESSAGE = 'Internal server error';
 
 /** The fake answered something the contracts do not describe: a test-support bug, not a 500. */
@@ -88,23 +104,46 @@ export class FakeIdentity {
   readonly users = new Map<string, FakeUser>();
   readonly sessions = new Map<string, string>();
   readonly resetTokens = new Map<string, { email: string; state: ResetTokenState }>();
+  readonly verificationTokens = new Map<string, { email: string; state: VerificationTokenState }>();
   /** Signing out fails as identity does when its store cannot be reached. */
   failLogout = false;
   /** The development answer of forgot-password includes the token (spec section 2). */
   revealResetToken = true;
+  /** Resend answers 429, as identity does past RATE_LIMIT_VERIFY_RESEND_PER_ACCOUNT. */
+  limitResend = false;
   /** Answers that broke their contract; they also fail the request they answered. */
   readonly contractBreaches: Error[] = [];
   private counter = 0;
 
-  addUser(user: Omit<FakeUser, 'id' | 'role'>): FakeUser {
+  /** An account made before the test: verified unless `emailVerified: false` says otherwise. */
+  addUser(
+    user: Omit<FakeUser, 'id' | 'role' | 'emailVerified'> & { emailVerified?: boolean },
+  ): FakeUser {
     const email = normalizeEmail(user.email);
-    const stored: FakeUser = { ...user, email, id: `u${++this.counter}`, role: 'user' };
+    const stored: FakeUser = {
+      emailVerified: true,
+      ...user,
+      email,
+      id: `u${++this.counter}`,
+      role: 'user',
+    };
     this.users.set(email, stored);
     return stored;
   }
 
   addResetToken(token: string, email: string, state: ResetTokenState = 'valid'): void {
     this.resetTokens.set(token, { email: normalizeEmail(email), state });
+  }
+
+  /** A verification link of `email`'s account; as identity, a newer one replaces the others. */
+  addVerificationToken(token: string, email: string, state: VerificationTokenState = 'valid') {
+    const owner = normalizeEmail(email);
+    for (const [other, link] of this.verificationTokens) {
+      if (link.email === owner && link.state === 'valid') {
+        this.verificationTokens.set(other, { ...link, state: 'replaced' });
+      }
+    }
+    this.verificationTokens.set(token, { email: owner, state });
   }
 
   /** Throws the first answer that did not match its contract; call after each test. */
@@ -117,21 +156,30 @@ export class FakeIdentity {
     this.users.clear();
     this.sessions.clear();
     this.resetTokens.clear();
+    this.verificationTokens.clear();
+    this.limitResend = false;
     this.contractBreaches.length = 0;
     this.failLogout = false;
     this.revealResetToken = true;
   }
 
-  private view({ id, name, username, email, role }: FakeUser): User {
-    return { id, name, username, email, role };
+  private view({ id, name, username, email, role, emailVerified }: FakeUser): User {
+    return { id, name, username, email, role, emailVerified };
   }
 
-  private signedIn(user: FakeUser, status: number): Answer {
+  private signedIn(user: FakeUser, status: number, verificationToken?: string): Answer {
     const sid = `s${++this.counter}`;
     this.sessions.set(sid, user.email);
+    const body = verificationToken ? { ...this.view(user), verificationToken } : this.view(user);
     return {
-      ...answer(status, userSchema, this.view(user)),
-      headers: { 'Set-Cookie': `sid=${sid}; Path=/; HttpOnly; SameSite=Lax` },
+      ...answer(status, registerResponseSchema, body),
+      headers: {
+        'Set-Cookie': [
+          `sid=${sid}; Path=/; HttpOnly; SameSite=Lax`,
+          `${HINT}=1; Path=/; SameSite=Lax`,
+        ],
+        'Cache-Control': 'no-store',
+      },
     };
   }
 
@@ -146,9 +194,15 @@ export class FakeIdentity {
   }
 
   private readonly routes: Record<string, Route> = {
-    'GET /api/user': (req) => {
+    'GET /api/user': (req): Answer => {
       const user = this.current(req);
-      if (!user) throw unauthorized();
+      // As identity: a 401 clears the hint too, so the page stops asking.
+      if (!user) {
+        return {
+          ...answer(401, apiErrorSchema, unauthorized(UNAUTHORIZED_MESSAGE).toBody()),
+          headers: { 'Set-Cookie': CLEAR_SESSION, 'Cache-Control': 'no-store' },
+        };
+      }
       return {
         ...answer(200, userSchema, this.view(user)),
         headers: { 'Cache-Control': 'no-store' },
@@ -180,8 +234,11 @@ export class FakeIdentity {
         username,
         email,
         password: input.password,
+        emailVerified: false,
       });
-      return this.signedIn(user, 201);
+      const verificationToken = `verify-${++this.counter}-abcdefghijklmnopqrstuvwxyz`;
+      this.addVerificationToken(verificationToken, email);
+      return this.signedIn(user, 201, this.revealResetToken ? verificationToken : undefined);
     },
 
     'POST /api/logout': (req) => {
@@ -190,7 +247,7 @@ export class FakeIdentity {
       if (sid) this.sessions.delete(sid);
       return {
         ...answer(200, messageResponseSchema, { message: LOGGED_OUT_MESSAGE }),
-        headers: { 'Set-Cookie': 'sid=; Path=/; Max-Age=0' },
+        headers: { 'Set-Cookie': CLEAR_SESSION, 'Cache-Control': 'no-store' },
       };
     },
 
@@ -240,6 +297,41 @@ export class FakeIdentity {
         if (email === user.email) this.sessions.delete(sid);
       }
       return answer(200, messageResponseSchema, { message: RESET_DONE_MESSAGE });
+    },
+
+    'POST /api/verify-email': (_req, body) => {
+      const { token } = request(verifyEmailRequestSchema, body, 'token');
+      const stored = this.verificationTokens.get(token);
+      const state = stored?.state ?? 'invalid';
+      if (state !== 'valid') {
+        throw badRequest(VERIFICATION_TOKEN_MESSAGES[state], `verification_token_${state}`);
+      }
+      this.verificationTokens.set(token, { ...stored!, state: 'used' });
+      this.users.get(stored!.email)!.emailVerified = true;
+      return answer(200, messageResponseSchema, { message: EMAIL_VERIFIED_MESSAGE });
+    },
+
+    'POST /api/verify-email/resend': (req) => {
+      const user = this.current(req);
+      if (!user) throw unauthorized(UNAUTHORIZED_MESSAGE);
+      if (user.emailVerified)
+        throw conflict(EMAIL_ALREADY_VERIFIED_MESSAGE, 'email_already_verified');
+      if (this.limitResend) {
+        throw new HttpError(
+          429,
+          'Too many verification emails requested. Please wait 15 minutes and try again.',
+          'rate_limited',
+        );
+      }
+      const verificationToken = `verify-${++this.counter}-abcdefghijklmnopqrstuvwxyz`;
+      this.addVerificationToken(verificationToken, user.email);
+      return answer(
+        200,
+        resendVerificationResponseSchema,
+        this.revealResetToken
+          ? { message: VERIFICATION_SENT_MESSAGE, verificationToken }
+          : { message: VERIFICATION_SENT_MESSAGE },
+      );
     },
   };
 

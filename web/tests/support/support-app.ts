@@ -75,7 +75,11 @@ export async function openAs(
   });
   // Two shared cores: a lazily loaded page can take a few seconds while others build.
   context.setDefaultTimeout(10_000);
-  await context.addCookies([{ name: 'sid', value: sid, url: app.server.url }]);
+  // With identity's signed-in hint, as a real sign-in leaves it.
+  await context.addCookies([
+    { name: 'sid', value: sid, url: app.server.url },
+    { name: 'mia_signed_in', value: '1', url: app.server.url },
+  ]);
   return { context, page: await context.newPage() };
 }
 

@@ -5,7 +5,14 @@ import { singleLineText } from '../text.js';
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_BYTES = 72;
 
-const utf8Length = (value: string) => new TextEncoder().encode(value).length;
+// Passwords are hashed in Unicode NFC (identity's hasher), so they are measured in it too: "é"
+// typed as e + combining accent is one character and two bytes, as the hash sees it.
+const nfc = (value: string) => value.normalize('NFC');
+const characters = (value: string) => [...nfc(value)].length;
+const utf8Length = (value: string) => new TextEncoder().encode(nfc(value)).length;
+
+export const PASSWORD_MIN_MESSAGE = 'Password must be at least 6 characters';
+export const PASSWORD_BLANK_MESSAGE = 'Password must not be only spaces';
 
 export const emailSchema = z
   .string()
@@ -16,23 +23,36 @@ export const emailSchema = z
 /** NUL and other control characters never belong in a password, nor in its confirmation. */
 const PASSWORD_CONTROL_MESSAGE = 'Password must not contain control characters';
 
-export const passwordSchema = singleLineText({
-  min: PASSWORD_MIN_LENGTH,
-  minMessage: 'Password must be at least 6 characters',
-  controlMessage: PASSWORD_CONTROL_MESSAGE,
-}).refine((value) => utf8Length(value) <= PASSWORD_MAX_BYTES, 'Password must be at most 72 bytes');
+/**
+ * A new password: at least 6 characters and at most 72 bytes of its NFC form, not all blank,
+ * no control characters.
+ */
+export const passwordSchema = singleLineText({ min: 0, controlMessage: PASSWORD_CONTROL_MESSAGE })
+  .refine((value) => characters(value) >= PASSWORD_MIN_LENGTH, PASSWORD_MIN_MESSAGE)
+  .refine((value) => utf8Length(value) <= PASSWORD_MAX_BYTES, 'Password must be at most 72 bytes')
+  .refine((value) => nfc(value).trim().length > 0, PASSWORD_BLANK_MESSAGE);
 
 export const roleSchema = z.enum(['user', 'admin']);
 
-/** The user object of GET /api/user, /api/login and /api/register. */
+/**
+ * The user object of GET /api/user, /api/login and /api/register. `emailVerified`: the user
+ * opened the verification link mailed at registration (the dashboard asks until then).
+ */
 export const userSchema = z.object({
   id: z.string(),
   name: z.string(),
   username: z.string(),
   email: z.string(),
   role: roleSchema,
+  emailVerified: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** POST /api/register: the user, and in development only the verification link's token. */
+export const registerResponseSchema = userSchema.extend({
+  verificationToken: z.string().optional(),
+});
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
 /** Sign-in sends the e-mail in `username`, as the spec's client does. */
 export const loginRequestSchema = z.object({
@@ -104,6 +124,24 @@ export const resetPasswordRequestSchema = z
     path: ['confirmPassword'],
   });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+/** POST /api/verify-email: the token of the mailed link (`/verify-email?token=`). */
+export const verifyEmailRequestSchema = z.object({
+  token: singleLineText({
+    trim: true,
+    max: 200,
+    minMessage: 'Verification token is required',
+    controlMessage: 'Verification token must not contain control characters',
+  }),
+});
+export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
+
+/** POST /api/verify-email/resend: a new link (development only: its token too). */
+export const resendVerificationResponseSchema = z.object({
+  message: z.string(),
+  verificationToken: z.string().optional(),
+});
+export type ResendVerificationResponse = z.infer<typeof resendVerificationResponseSchema>;
 
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;

@@ -59,6 +59,41 @@ describe('browser API validation messages', () => {
     ]);
   });
 
+  it('refuses whitespace-only passwords and measures the NFC form (characters, then bytes)', () => {
+    const form = (password: string) => ({
+      name: 'Ana',
+      username: 'ana',
+      email: 'x@y.org',
+      password,
+      confirmPassword: password,
+      acceptTerms: true,
+    });
+    expect(messages(registerFormSchema, form('        '))).toEqual([
+      'password: Password must not be only spaces',
+    ]);
+    expect(messages(registerFormSchema, form('\u3000\u3000\u3000\u3000\u3000\u3000'))).toEqual([
+      'password: Password must not be only spaces',
+    ]);
+    // Six UTF-16 units, three characters once composed (e + combining acute -> é).
+    expect(messages(registerFormSchema, form('e\u0301e\u0301e\u0301'))).toEqual([
+      'password: Password must be at least 6 characters',
+    ]);
+    // 36 × (n + combining tilde) is 108 bytes as typed but 72 (36 × ñ) as hashed.
+    expect(messages(registerFormSchema, form('n\u0303'.repeat(36)))).toEqual([]);
+    // U+0958 has no composed form: NFC keeps it as two code points (6 bytes), so 13 of them
+    // are 39 bytes typed and 78 hashed.
+    expect(messages(registerFormSchema, form('\u0958'.repeat(13)))).toEqual([
+      'password: Password must be at most 72 bytes',
+    ]);
+    expect(
+      messages(resetPasswordRequestSchema, {
+        token: 't',
+        newPassword: ' \t  \n ',
+        confirmPassword: ' \t  \n ',
+      }),
+    ).toEqual(['newPassword: Password must not be only spaces']);
+  });
+
   it('reset password', () => {
     expect(
       messages(resetPasswordRequestSchema, {

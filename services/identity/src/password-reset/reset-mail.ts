@@ -1,11 +1,6 @@
 import { brand } from '@mia/catalog';
 import type { Mail } from '@mia/service-kit';
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+import { escapeHtml } from '../shared/escape-html.js';
 
 export interface ResetMailInput {
   to: string;

@@ -1,15 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hashLinkToken, linkUrl, newLinkToken } from '../shared/link-tokens.js';
 
-/** 256 random bits, URL-safe (43 characters: also above the spec's 20-character hash rule). */
-export const newResetToken = (): string => randomBytes(32).toString('base64url');
+/** A reset link's secret: 256 random bits, URL-safe. */
+export const newResetToken = newLinkToken;
 
-/** What is stored and looked up: the token's SHA-256 in hex. A fast hash suffices for 256 random bits. */
-export const hashResetToken = (token: string): string =>
-  createHash('sha256').update(token, 'utf8').digest('hex');
+/** What is stored and looked up: the token's SHA-256 in hex. */
+export const hashResetToken = hashLinkToken;
 
 /** The link the mail carries; the web's auth screen reads `?token=`. */
-export const resetUrl = (publicOrigin: string, token: string): string => {
-  const url = new URL('/auth', publicOrigin);
-  url.searchParams.set('token', token);
-  return url.toString();
-};
+export const resetUrl = (publicOrigin: string, token: string): string =>
+  linkUrl(publicOrigin, '/auth', token);

@@ -2,6 +2,7 @@ import { HttpError, loadConfig } from '@mia/service-kit';
 import { describe, expect, it } from 'vitest';
 import { identityConfigSchema } from '../config.js';
 import { identityLimits } from './limits.js';
+import type { LoginThrottle } from './login-throttle.js';
 import type { RateLimiter, RateLimitRule } from '@mia/service-kit';
 
 /** In-memory stand-in with the same fixed-window semantics as the PostgreSQL limiter. */
@@ -29,9 +30,26 @@ function memoryLimiter() {
 
 const config = loadConfig(identityConfigSchema, {
   RATE_LIMIT_LOGIN_PER_IP: '5',
-  RATE_LIMIT_LOGIN_PER_ACCOUNT: '3',
+  RATE_LIMIT_REGISTER_PER_ACCOUNT: '3',
   RATE_LIMIT_WINDOW_MINUTES: '15',
 });
+
+/** The login throttle's calls, recorded (its own tests cover it against PostgreSQL). */
+function recordingThrottle() {
+  const calls: string[] = [];
+  const throttle: LoginThrottle = {
+    async attempt(account, ip, message) {
+      calls.push(`attempt ${account} ${ip} (${message(2)})`);
+    },
+    async succeeded(account, ip) {
+      calls.push(`succeeded ${account} ${ip}`);
+    },
+    async forgetAccount(account) {
+      calls.push(`forget ${account}`);
+    },
+  };
+  return { throttle, calls };
+}
 
 async function refusal(promise: Promise<void>): Promise<HttpError> {
   try {
@@ -44,46 +62,54 @@ async function refusal(promise: Promise<void>): Promise<HttpError> {
 }
 
 describe('identity rate limits', () => {
-  it('refuses an account past its limit from any IP, with 429, Retry-After and a clear message', async () => {
-    const { limiter } = memoryLimiter();
-    const limits = identityLimits(limiter, config);
-    for (const ip of ['1.1.1.1', '2.2.2.2', '3.3.3.3'])
+  it('has no sign-in limit per account alone: it slows the client and account pair instead', async () => {
+    const { limiter, counters } = memoryLimiter();
+    const { throttle, calls } = recordingThrottle();
+    const limits = identityLimits(limiter, throttle, config);
+    for (const ip of ['1.1.1.1', '2.2.2.2', '3.3.3.3', '4.4.4.4', '5.5.5.5', '6.6.6.6']) {
       await limits.check('login', ip, 'ana@x.org');
-    const error = await refusal(limits.check('login', '4.4.4.4', 'ana@x.org'));
+    }
+    expect([...counters.keys()].some((k) => k.includes('ana@x.org'))).toBe(false);
+    await limits.passwordAttempt('ana@x.org', '1.1.1.1');
+    await limits.passwordAccepted('ana@x.org', undefined);
+    await limits.clearLoginFailures('ana@x.org');
+    expect(calls).toEqual([
+      'attempt ana@x.org 1.1.1.1 (Too many sign-in attempts. Please wait 2 seconds and try again.)',
+      'succeeded ana@x.org unknown',
+      'forget ana@x.org',
+    ]);
+  });
+
+  it('refuses an IP past its limit whatever the account, with 429, Retry-After and a message', async () => {
+    const { limiter } = memoryLimiter();
+    const limits = identityLimits(limiter, recordingThrottle().throttle, config);
+    for (let i = 0; i < 5; i++) await limits.check('login', '9.9.9.9', `user${i}@x.org`);
+    const error = await refusal(limits.check('login', '9.9.9.9', 'new@x.org'));
     expect(error.status).toBe(429);
     expect(error.headers['retry-after']).toBe('900');
     expect(error.message).toBe('Too many sign-in attempts. Please wait 15 minutes and try again.');
-    // Another account from the same IPs is unaffected.
-    await limits.check('login', '4.4.4.4', 'luis@x.org');
   });
 
-  it('refuses an IP past its limit whatever the account', async () => {
-    const { limiter } = memoryLimiter();
-    const limits = identityLimits(limiter, config);
-    for (let i = 0; i < 5; i++) await limits.check('login', '9.9.9.9', `user${i}@x.org`);
-    expect((await refusal(limits.check('login', '9.9.9.9', 'new@x.org'))).status).toBe(429);
-  });
-
-  it('frees the account when the window ends, and at once after a reset or a success', async () => {
+  it('frees a limited key when the window ends, and says seconds when the wait is short', async () => {
     const { limiter, advance } = memoryLimiter();
-    const limits = identityLimits(limiter, config);
-    for (let i = 0; i < 3; i++) await limits.check('login', `10.0.0.${i}`, 'ana@x.org');
-    await refusal(limits.check('login', '10.0.1.1', 'ana@x.org'));
-    advance(15 * 60_000);
-    await limits.check('login', '10.0.1.1', 'ana@x.org');
-    for (let i = 0; i < 3; i++)
-      await limits.check('login', `10.0.2.${i}`, 'ana@x.org').catch(() => {});
-    await limits.clearLoginFailures('ana@x.org');
-    await limits.check('login', '10.0.3.1', 'ana@x.org');
-  });
-
-  it('says seconds when the wait is short', async () => {
-    const { limiter, advance } = memoryLimiter();
-    const limits = identityLimits(limiter, config);
-    for (let i = 0; i < 3; i++) await limits.check('login', `10.0.0.${i}`, 'ana@x.org');
+    const limits = identityLimits(limiter, recordingThrottle().throttle, config);
+    for (let i = 0; i < 3; i++) await limits.check('register', `10.0.0.${i}`, 'ana@x.org');
     advance(15 * 60_000 - 30_000);
-    const error = await refusal(limits.check('login', '10.0.0.9', 'ana@x.org'));
+    const error = await refusal(limits.check('register', '10.0.0.9', 'ana@x.org'));
     expect(error.headers['retry-after']).toBe('30');
     expect(error.message).toContain('30 seconds');
+    advance(30_000);
+    await limits.check('register', '10.0.1.1', 'ana@x.org');
+  });
+
+  it('limits new verification links per account', async () => {
+    const { limiter } = memoryLimiter();
+    const limits = identityLimits(limiter, recordingThrottle().throttle, config);
+    for (let i = 0; i < 3; i++)
+      await limits.check('resend-verification', `10.0.0.${i}`, 'ana@x.org');
+    const error = await refusal(limits.check('resend-verification', '10.0.0.9', 'ana@x.org'));
+    expect(error.message).toBe(
+      'Too many verification emails requested. Please wait 15 minutes and try again.',
+    );
   });
 });

@@ -13,7 +13,7 @@ let identity: IdentityUnderTest;
 beforeAll(async () => {
   identity = await startIdentity({
     RATE_LIMIT_LOGIN_PER_IP: '6',
-    RATE_LIMIT_LOGIN_PER_ACCOUNT: '3',
+    RATE_LIMIT_LOGIN_FREE_FAILURES: '3',
     RATE_LIMIT_REGISTER_PER_IP: '3',
     RATE_LIMIT_REGISTER_PER_ACCOUNT: '2',
     RATE_LIMIT_FORGOT_PER_IP: '4',
@@ -32,50 +32,67 @@ async function registered() {
 }
 
 describe('rate limits', () => {
-  it('stops password guessing on one account from many IPs, with 429, Retry-After and a message', async () => {
+  it('never locks the owner out: after 11 wrong passwords from anywhere, the right one from a clean client signs in', async () => {
     const user = await registered();
-    for (let i = 0; i < 3; i++) {
-      const res = await identity
-        .client(freshIp())
-        .post('/api/login', { username: user.email, password: `guess-${i}00` });
-      expect(res.status).toBe(401);
-    }
-    const limited = await identity
+    const guess = (ip: string, i: number) =>
+      identity.client(ip).post('/api/login', { username: user.email, password: `guess-${i}00` });
+    // Eleven guesses spread over many addresses, as a botnet would send them.
+    for (let i = 0; i < 11; i++) expect((await guess(freshIp(), i)).status).toBe(401);
+    // Eleven more from one client: it gets its free attempts, then must wait longer each time.
+    const attacker = freshIp();
+    const statuses = [];
+    for (let i = 0; i < 11; i++) statuses.push((await guess(attacker, i)).status);
+    expect(statuses).toEqual([401, 401, 401, ...Array(8).fill(429)]);
+    const slowed = await guess(attacker, 99);
+    expect(slowed.status).toBe(429);
+    expect(Number(slowed.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    // (Past RATE_LIMIT_LOGIN_PER_IP, this client's own limit answers too.)
+    expect(slowed.body.code).toBe('rate_limited');
+    // Even the right password waits from the failing client: it proves nothing about who sends it.
+    const fromAttacker = await identity
+      .client(attacker)
+      .post('/api/login', { username: user.email, password: user.password });
+    expect(fromAttacker.status).toBe(429);
+    // The owner, from a client that has not been failing, signs in at once.
+    const owner = await identity
       .client(freshIp())
-      .post('/api/login', { username: user.email, password: 'guess-999' });
-    expect(limited.status).toBe(429);
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(800);
-    expect(limited.body).toEqual({
-      message: 'Too many sign-in attempts. Please wait 15 minutes and try again.',
-      code: 'rate_limited',
-    });
-    // An unknown account is limited the same way, so a 429 reveals nothing about existence.
-    const ghost = `ghost.${user.email}`;
+      .post('/api/login', { username: user.email, password: user.password });
+    expect(owner.status).toBe(200);
+  });
+
+  it('slows an unknown account the same way, so a 429 reveals nothing about existence', async () => {
+    const ghost = `ghost.${uniqueUser().email}`;
+    const ip = freshIp();
     const statuses = [];
     for (let i = 0; i < 4; i++) {
       statuses.push(
-        (
-          await identity
-            .client(freshIp())
-            .post('/api/login', { username: ghost, password: 'guess-123' })
-        ).status,
+        (await identity.client(ip).post('/api/login', { username: ghost, password: 'guess-123' }))
+          .status,
       );
     }
     expect(statuses).toEqual([401, 401, 401, 429]);
+    const slowed = await identity
+      .client(ip)
+      .post('/api/login', { username: ghost, password: 'guess-123' });
+    expect(slowed.body).toEqual({
+      message: expect.stringMatching(
+        /^Too many sign-in attempts\. Please wait \d seconds? and try again\.$/,
+      ),
+      code: 'rate_limited',
+    });
   });
 
-  it('lets the victim back in after a password reset, without waiting for the window', async () => {
+  it('lets a client that kept failing in at once after a password reset', async () => {
     const user = await registered();
-    for (let i = 0; i < 4; i++) {
+    const ip = freshIp();
+    for (let i = 0; i < 3; i++) {
       await identity
-        .client(freshIp())
+        .client(ip)
         .post('/api/login', { username: user.email, password: `guess-${i}00` });
     }
-    const right = () =>
-      identity
-        .client(freshIp())
-        .post('/api/login', { username: user.email, password: user.password });
-    expect((await right()).status).toBe(429);
+    const right = (password: string) =>
+      identity.client(ip).post('/api/login', { username: user.email, password });
+    expect((await right(user.password)).status).toBe(429);
     const forgot = await identity
       .client(freshIp())
       .post('/api/forgot-password', { email: user.email });
@@ -91,10 +108,7 @@ describe('rate limits', () => {
       confirmPassword: newPassword,
     });
     expect(reset.status).toBe(200);
-    const login = await identity
-      .client(freshIp())
-      .post('/api/login', { username: user.email, password: newPassword });
-    expect(login.status).toBe(200);
+    expect((await right(newPassword)).status).toBe(200);
   });
 
   it('limits one IP across accounts', async () => {

@@ -24,7 +24,9 @@ export async function login(
   input: LoginInput,
 ): Promise<{ user: User; session: SessionFacts }> {
   const email = normalizeEmail(input.email);
-  await identity.limits.check('login', input.ip, email);
+  await identity.limits.check('login', input.ip);
+  // Before bcrypt: a client that kept failing on this account waits, whatever it sends now.
+  await identity.limits.passwordAttempt(email, input.ip);
 
   const found = await identity.db.user.findUnique({ where: { email } });
   const matches = await identity.hasher.verify(input.password, found?.passwordHash);
@@ -40,7 +42,7 @@ export async function login(
     checkedHash,
     rehashedHash,
   });
-  await identity.limits.clearLoginFailures(email);
+  await identity.limits.passwordAccepted(email, input.ip);
   const user = await identity.db.user.findUniqueOrThrow({ where: { id: found.id } });
   return { user, session: startedSession(result.decided) };
 }

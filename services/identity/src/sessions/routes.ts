@@ -52,7 +52,8 @@ export function sessionRoutes(identity: Identity): Router {
       res.set('cache-control', 'no-store');
       const current = await currentSession(identity, req);
       if (!current) {
-        if (identity.auth.readToken(req)) identity.tokens.clearCookie(res);
+        // Clears the signed-in hint too, so the web stops asking.
+        identity.tokens.clearCookie(res);
         throw unauthorized();
       }
       const view = toUserView(current.user);

@@ -53,14 +53,33 @@ describe('POST /api/login', () => {
       username: user.username,
       email: user.email,
       role: 'user',
+      emailVerified: false,
     });
+    // A shared cache must never keep an answer that sets a session.
+    expect(res.headers.get('cache-control')).toBe('no-store');
     const cookie = res.setCookie.find((c) => c.startsWith('mia_session='))!;
     expect(cookie).toMatch(/; HttpOnly/);
     expect(cookie).toMatch(/; SameSite=Lax/);
     expect(cookie).toMatch(/; Path=\//);
-    expect(cookie).toMatch(/; Max-Age=(7199|7200);/);
+    expect(cookie).toMatch(/; Max-Age=(719\d|7200);/);
     expect(cookie).not.toMatch(/; Secure/);
+    // The page may read the hint (not the session) to know a session is worth asking for.
+    const hint = res.setCookie.find((c) => c.startsWith('mia_signed_in='))!;
+    expect(hint).toMatch(/^mia_signed_in=1; Max-Age=(719\d|7200);/);
+    expect(hint).not.toMatch(/HttpOnly/);
     expect((await client.get('/api/user')).body).toMatchObject({ id, email: user.email });
+    // Signing out clears both.
+    await client.post('/api/logout');
+    expect([...client.cookies.keys()]).toEqual([]);
+  });
+
+  it('clears a stale signed-in hint when GET /api/user answers 401', async () => {
+    const client = identity.client();
+    client.cookies.set('mia_signed_in', '1');
+    const res = await client.get('/api/user');
+    expect(res.status).toBe(401);
+    expect(res.setCookie.some((c) => /^mia_signed_in=;/.test(c))).toBe(true);
+    expect(client.cookies.has('mia_signed_in')).toBe(false);
   });
 
   it('answers a wrong password and an unknown e-mail alike, in about the same time', async () => {
@@ -216,7 +235,7 @@ describe('GET /api/user', () => {
     const old = client.sessionCookie;
     const res = await client.get('/api/user');
     expect(res.status).toBe(200);
-    expect(res.setCookie).toHaveLength(1);
+    expect(res.setCookie.map((c) => c.split('=')[0])).toEqual(['mia_session', 'mia_signed_in']);
     expect(client.sessionCookie).not.toBe(old);
     const renewed = await claimsOf(client);
     expect(renewed.sid).toBe(claims.sid);

@@ -39,9 +39,16 @@ export interface SessionTokens {
 }
 
 /**
+ * Set and cleared with the session cookie, readable by the page and holding nothing secret:
+ * it tells the web whether asking GET /api/user is worth it, so anonymous pages make no
+ * request that can only answer 401. It proves nothing; the session cookie does.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'mia_signed_in';
+
+/**
  * Session tokens and their cookie: httpOnly (scripts never see it), SameSite=Lax (not sent
  * on cross-site POSTs), Secure and `__Host-` prefixed when served over HTTPS, and expiring
- * with the token so the browser forgets it at the same time.
+ * with the token so the browser forgets it at the same time. The signed-in hint follows it.
  */
 export function createSessionTokens(
   config: IdentityConfig,
@@ -80,16 +87,19 @@ export function createSessionTokens(
     setCookie(res, issued) {
       const maxAge = Math.max(0, issued.expiresAt * 1000 - now());
       res.cookie(cookie.name, issued.token, { ...cookieOptions, maxAge });
+      res.cookie(SIGNED_IN_HINT_COOKIE, '1', { ...cookieOptions, httpOnly: false, maxAge });
     },
     clearCookie(res) {
       res.clearCookie(cookie.name, cookieOptions);
+      res.clearCookie(SIGNED_IN_HINT_COOKIE, { ...cookieOptions, httpOnly: false });
     },
   };
 }
 
 /**
  * Signs the session's token into the cookie and answers with the user (sign-in, registration,
- * password change): `view` is the browser API's user object.
+ * password change): `view` is the browser API's user object, `extra` fields the answer adds
+ * (the development-only verification token).
  */
 export async function answerSignedIn(
   tokens: SessionTokens,
@@ -97,8 +107,9 @@ export async function answerSignedIn(
   view: TokenSubject,
   session: SessionFacts,
   status = 200,
+  extra: Record<string, unknown> = {},
 ): Promise<void> {
   const issued = await tokens.issue(view, session);
   tokens.setCookie(res, issued);
-  res.status(status).json(view);
+  res.status(status).json({ ...view, ...extra });
 }

@@ -88,8 +88,27 @@ describe('session tokens', () => {
       ],
     });
     tokens.clearCookie(res);
-    expect(calls[1]?.args[0]).toBe('mia_session');
+    expect(calls[2]?.args[0]).toBe('mia_session');
     expect(config.NODE_ENV).toBe('development');
+  });
+
+  it('set and clear a readable, non-secret signed-in hint with the session cookie', () => {
+    const { tokens } = setup({ SESSION_COOKIE_SECURE: 'true' });
+    const { res, calls } = fakeResponse();
+    tokens.setCookie(res, { token: 'tkn', expiresAt: T0 / 1000 + 600 });
+    expect(calls[1]).toEqual({
+      method: 'cookie',
+      args: [
+        'mia_signed_in',
+        '1',
+        { httpOnly: false, sameSite: 'lax', secure: true, path: '/', maxAge: 600_000 },
+      ],
+    });
+    tokens.clearCookie(res);
+    expect(calls.slice(2).map((c) => [c.method, c.args[0]])).toEqual([
+      ['clearCookie', '__Host-mia_session'],
+      ['clearCookie', 'mia_signed_in'],
+    ]);
   });
 
   it('use a Secure __Host- cookie when served over HTTPS', () => {

@@ -25,7 +25,8 @@ export async function changePassword(
 ): Promise<{ user: User; session: SessionFacts }> {
   const found = await identity.db.user.findUniqueOrThrow({ where: { id: input.userId } });
   // Guessing the current password through this form is a sign-in attempt like any other.
-  await identity.limits.check('login', input.ip, found.email);
+  await identity.limits.check('login', input.ip);
+  await identity.limits.passwordAttempt(found.email, input.ip);
   const checkedHash = found.passwordHash;
   if (!checkedHash || !(await identity.hasher.verify(input.currentPassword, checkedHash))) {
     throw wrongCurrentPassword();
@@ -39,7 +40,7 @@ export async function changePassword(
     checkedHash,
     newPasswordHash,
   });
-  await identity.limits.clearLoginFailures(found.email);
+  await identity.limits.passwordAccepted(found.email, input.ip);
   const user = await identity.db.user.findUniqueOrThrow({ where: { id: found.id } });
   return { user, session: startedSession(result.decided) };
 }

@@ -1,13 +1,20 @@
 import {
   PasswordChangedV1,
   SessionsRevokedV1,
+  UserEmailVerifiedV1,
   UserRegisteredV1,
   UserRoleChangedV1,
 } from '@mia/contracts';
 import { defineDomainEvent, readerOf, type EventOf, type StoredEvent } from '@mia/service-kit';
 import { z } from 'zod';
 
-export { PasswordChangedV1, SessionsRevokedV1, UserRegisteredV1, UserRoleChangedV1 };
+export {
+  PasswordChangedV1,
+  SessionsRevokedV1,
+  UserEmailVerifiedV1,
+  UserRegisteredV1,
+  UserRoleChangedV1,
+};
 
 // Everything about one user lives in the stream `user-<id>`: the integration events of
 // @mia/contracts and the domain events below, which never leave identity (they carry password
@@ -55,6 +62,19 @@ export const PasswordResetRequested = defineDomainEvent(
   }),
 );
 
+/**
+ * A link to verify the e-mail address was mailed (at registration, or asked again). Only the
+ * token's SHA-256 is recorded; a newer link replaces the ones mailed before.
+ */
+export const EmailVerificationRequested = defineDomainEvent(
+  'EmailVerificationRequested',
+  z.object({
+    userId: z.uuid(),
+    tokenHash: z.string().regex(/^[0-9a-f]{64}$/),
+    expiresAt: isoInstant,
+  }),
+);
+
 export type UserEvent =
   | EventOf<typeof UserRegisteredV1>
   | EventOf<typeof PasswordSet>
@@ -62,7 +82,9 @@ export type UserEvent =
   | EventOf<typeof SessionStarted>
   | EventOf<typeof SessionsRevokedV1>
   | EventOf<typeof PasswordResetRequested>
-  | EventOf<typeof UserRoleChangedV1>;
+  | EventOf<typeof UserRoleChangedV1>
+  | EventOf<typeof EmailVerificationRequested>
+  | EventOf<typeof UserEmailVerifiedV1>;
 
 const definitions = [
   UserRegisteredV1,
@@ -72,6 +94,8 @@ const definitions = [
   SessionsRevokedV1,
   PasswordResetRequested,
   UserRoleChangedV1,
+  EmailVerificationRequested,
+  UserEmailVerifiedV1,
 ];
 const versions = new Map(definitions.map((d) => [d.type, d.version]));
 const read = readerOf<UserEvent>(definitions);

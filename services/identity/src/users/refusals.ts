@@ -20,6 +20,18 @@ export const RESET_TOKEN_MESSAGES = {
 
 export type ResetLinkProblem = keyof typeof RESET_TOKEN_MESSAGES;
 
+export const VERIFICATION_TOKEN_MESSAGES = {
+  invalid: 'This verification link is invalid. Please request a new one.',
+  used: 'This verification link has already been used.',
+  replaced:
+    'This verification link was replaced by a newer one. Please use the latest link we sent you.',
+  expired: 'This verification link has expired. Please request a new one.',
+} as const;
+
+export type VerificationLinkProblem = keyof typeof VERIFICATION_TOKEN_MESSAGES;
+
+export const EMAIL_ALREADY_VERIFIED_MESSAGE = 'Your email address is already verified.';
+
 /** A wrong e-mail and a wrong password get this same answer, so neither tells which it was. */
 export const invalidCredentials = () =>
   new DomainError('unauthorized', 'invalid_credentials', INVALID_CREDENTIALS_MESSAGE);
@@ -29,6 +41,12 @@ export const wrongCurrentPassword = () =>
 
 export const resetLinkRefused = (problem: ResetLinkProblem) =>
   new DomainError('invalid', `reset_token_${problem}`, RESET_TOKEN_MESSAGES[problem]);
+
+export const verificationLinkRefused = (problem: VerificationLinkProblem) =>
+  new DomainError('invalid', `verification_token_${problem}`, VERIFICATION_TOKEN_MESSAGES[problem]);
+
+export const emailAlreadyVerified = () =>
+  new DomainError('conflict', 'email_already_verified', EMAIL_ALREADY_VERIFIED_MESSAGE);
 
 export const weakPassword = (message: string) =>
   new DomainError('invalid', 'weak_password', message);

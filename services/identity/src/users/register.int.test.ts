@@ -20,7 +20,11 @@ describe('POST /api/register', () => {
       username: user.username,
       email,
       role: 'user',
+      emailVerified: false,
     });
+    // Outside development the verification token travels by mail only.
+    expect(res.body).not.toHaveProperty('verificationToken');
+    expect(res.headers.get('cache-control')).toBe('no-store');
     expect(client.sessionCookie).toBeTruthy();
     expect((await client.get('/api/user')).body).toEqual(res.body);
     const event = await identity.published.waitFor<{ userId: string }>(
@@ -96,6 +100,21 @@ describe('POST /api/register', () => {
       message: 'This password is too common and easy to guess. Please choose a different one.',
       code: 'weak_password',
     });
+  });
+
+  it('refuses a password of spaces only, and counts characters and bytes after NFC', async () => {
+    for (const password of ['        ', '\u3000'.repeat(8)]) {
+      const res = await identity.client().post('/api/register', uniqueUser({ password }));
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('Password must not be only spaces');
+    }
+    // 72 bytes as hashed (36 × ñ), 108 as typed (n + combining tilde).
+    const decomposed = uniqueUser({ password: 'n\u0303'.repeat(36) });
+    expect((await identity.client().post('/api/register', decomposed)).status).toBe(201);
+    const composed = await identity
+      .client()
+      .post('/api/login', { username: decomposed.email, password: 'ñ'.repeat(36) });
+    expect(composed.status).toBe(200);
   });
 
   it('refuses a password over 72 bytes instead of truncating it; 72 bytes work in full', async () => {

@@ -5,7 +5,7 @@ import type { Identity } from '../identity.js';
 import { passwordProblem } from '../passwords/policy.js';
 import type { SessionFacts } from '../shared/session-tokens.js';
 import { emailTaken, usernameTaken, weakPassword } from './refusals.js';
-import { roleFor } from './roles.js';
+import { hashLinkToken, newLinkToken } from '../shared/link-tokens.js';
 import { changeUser, startedSession, type UserCommandResult } from './user-stream.js';
 import { normalizeEmail } from './user-view.js';
 
@@ -28,15 +28,17 @@ async function takenBy(db: IdentityDb, email: string, username: string) {
 }
 
 /**
- * Registers a user and signs them in: UserRegistered, PasswordSet and SessionStarted in one
- * append. Uniqueness spans users, so no user's stream can decide it: the users projection's
- * unique indexes, written in the same transaction, make a duplicate that slips past the first
- * check fail as cleanly (409).
+ * Registers a user and signs them in: UserRegistered, PasswordSet, EmailVerificationRequested
+ * and SessionStarted in one append. The user starts unverified and never as admin, whatever
+ * ADMIN_EMAILS says: that waits for the link. Uniqueness spans users, so no user's stream can
+ * decide it: the users projection's unique indexes, written in the same transaction, make a
+ * duplicate that slips past the first check fail as cleanly (409). The caller mails the link
+ * with `verificationToken`.
  */
 export async function registerUser(
   identity: Identity,
   input: RegisterInput,
-): Promise<{ user: User; session: SessionFacts }> {
+): Promise<{ user: User; session: SessionFacts; verificationToken: string }> {
   const email = normalizeEmail(input.email);
   const username = input.username.trim();
   const name = input.name.trim();
@@ -49,7 +51,8 @@ export async function registerUser(
 
   const passwordHash = await identity.hasher.hash(input.password);
   const userId = identity.newId();
-  const role = roleFor(email, identity.config.ADMIN_EMAILS);
+  // A secret, not an id: made here, and only its hash reaches the decider and the store.
+  const verificationToken = newLinkToken();
   let result: UserCommandResult;
   try {
     result = await changeUser(identity, userId, {
@@ -58,8 +61,8 @@ export async function registerUser(
       email,
       name,
       username,
-      role,
       passwordHash,
+      verificationTokenHash: hashLinkToken(verificationToken),
     });
   } catch (err) {
     if (isUniqueViolation(err, 'users_email_key')) throw emailTaken();
@@ -67,5 +70,5 @@ export async function registerUser(
     throw err;
   }
   const user = await identity.db.user.findUniqueOrThrow({ where: { id: userId } });
-  return { user, session: startedSession(result.decided) };
+  return { user, session: startedSession(result.decided), verificationToken };
 }

@@ -2,12 +2,14 @@ import { passwordSchema, registerRequestSchema } from '@mia/contracts';
 import { routesOf, unauthorized, validate } from '@mia/service-kit';
 import { Router } from 'express';
 import { z } from 'zod';
+import { exposesResetToken } from '../config.js';
 import type { Identity } from '../identity.js';
 import { currentSession } from '../shared/current-session.js';
 import { answerSignedIn } from '../shared/session-tokens.js';
 import { trimmed } from '../shared/trim-body.js';
 import { changePassword } from './change-password.js';
 import { registerUser } from './register.js';
+import { sendVerificationMail } from './verification-mail.js';
 import { normalizeEmail, toUserView } from './user-view.js';
 
 /**
@@ -36,8 +38,13 @@ export function userRoutes(identity: Identity): Router {
     body: trimmed(registerRequestSchema, 'name', 'username', 'email'),
     async handler({ body, req, res }) {
       await identity.limits.check('register', req.ip, normalizeEmail(body.email));
-      const { user, session } = await registerUser(identity, body);
-      await answerSignedIn(identity.tokens, res, toUserView(user), session, 201);
+      const { user, session, verificationToken } = await registerUser(identity, body);
+      // After the answer: a slow mail server does not hold up the new user.
+      identity.background.run('verification mail', () =>
+        sendVerificationMail(identity, user, verificationToken),
+      );
+      const extra = exposesResetToken(identity.config) ? { verificationToken } : {};
+      await answerSignedIn(identity.tokens, res, toUserView(user), session, 201, extra);
     },
   });
 

@@ -1,7 +1,8 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   after,
   EMAIL,
+  emailVerified,
   hours,
   registration,
   sessionId,
@@ -11,13 +12,16 @@ import {
   USER_ID,
 } from './user-events.fixture.js';
 
-describe('user decider: roles', () => {
-  const signedInTwice = [...registration(), sessionStarted(sessionId(2), after(hours(1)))];
+const ADMINS = [EMAIL, 'otra@iglesia.example'];
 
-  it('changes the role and revokes every alive session, whose tokens carry the old one', () => {
+describe('user decider: roles from ADMIN_EMAILS', () => {
+  const signedInTwice = [...registration(), sessionStarted(sessionId(2), after(hours(1)))];
+  const verified = [...signedInTwice, emailVerified(after(hours(1)))];
+
+  it('makes a verified listed address admin and revokes every alive session, whose tokens carry the old role', () => {
     spec
-      .given(signedInTwice)
-      .when({ kind: 'SetRole', role: 'admin' }, after(hours(2)))
+      .given(verified)
+      .when({ kind: 'ApplyAdminEmails', adminEmails: ADMINS }, after(hours(2)))
       .then([
         {
           type: 'UserRoleChanged',
@@ -36,25 +40,60 @@ describe('user decider: roles', () => {
       ]);
   });
 
-  it('changes nothing when the user already has the role', () => {
-    spec.given(signedInTwice).when({ kind: 'SetRole', role: 'user' }).thenNothing();
-    spec.given(registration(T0, 'admin')).when({ kind: 'SetRole', role: 'admin' }).thenNothing();
+  it('leaves a listed address that is not verified a user: registering it first proves nothing', () => {
+    spec.given(signedInTwice).when({ kind: 'ApplyAdminEmails', adminEmails: ADMINS }).thenNothing();
   });
 
-  it('changes nothing once a concurrent start already changed it', () => {
+  it('takes the admin role back from an unverified admin (registered before verification existed)', () => {
+    spec
+      .given(registration(T0, 'admin'))
+      .when({ kind: 'ApplyAdminEmails', adminEmails: ADMINS }, after(hours(1)))
+      .then([
+        {
+          type: 'UserRoleChanged',
+          data: { userId: USER_ID, email: EMAIL, role: 'user', previousRole: 'admin' },
+        },
+        {
+          type: 'SessionsRevoked',
+          data: {
+            userId: USER_ID,
+            sessionIds: [sessionId(1)],
+            revokedBefore: after(hours(1)),
+            expiresAt: after(hours(13)),
+            reason: 'role-changed',
+          },
+        },
+      ]);
+  });
+
+  it('takes the admin role back from an address no longer listed', () => {
+    spec
+      .given([...registration(T0, 'admin'), emailVerified()])
+      .when({ kind: 'ApplyAdminEmails', adminEmails: ['otra@iglesia.example'] })
+      .thenEvents((events, state) => {
+        expect(events.map((e) => e.type)).toEqual(['UserRoleChanged', 'SessionsRevoked']);
+        expect(state.role).toBe('user');
+      });
+  });
+
+  it('changes nothing when the user already has the role, or a concurrent start set it', () => {
+    spec.given(signedInTwice).when({ kind: 'ApplyAdminEmails', adminEmails: [] }).thenNothing();
     spec
       .given([
-        ...registration(),
+        ...verified,
         {
           type: 'UserRoleChanged',
           data: { userId: USER_ID, email: EMAIL, role: 'admin', previousRole: 'user' },
         },
       ])
-      .when({ kind: 'SetRole', role: 'admin' })
+      .when({ kind: 'ApplyAdminEmails', adminEmails: ADMINS })
       .thenNothing();
   });
 
   it('refuses on a stream with no user', () => {
-    spec.given([]).when({ kind: 'SetRole', role: 'admin' }).thenRefused({ kind: 'not_found' });
+    spec
+      .given([])
+      .when({ kind: 'ApplyAdminEmails', adminEmails: ADMINS })
+      .thenRefused({ kind: 'not_found' });
   });
 });

@@ -14,11 +14,13 @@ import {
   sessionStarted,
   spec,
   T0,
+  TOKEN_A,
   USER_ID,
+  verificationRequested,
 } from './user-events.fixture.js';
 
 describe('user decider: registration', () => {
-  it('registers the user with their hash and signs them in for the absolute lifetime', () => {
+  it('registers an unverified user with their hash, mails a 24-hour link and signs them in', () => {
     spec
       .given([])
       .when({
@@ -27,15 +29,16 @@ describe('user decider: registration', () => {
         email: EMAIL,
         name: 'Ana',
         username: 'ana',
-        role: 'admin',
         passwordHash: HASH_1,
+        verificationTokenHash: TOKEN_A,
       })
       .then([
         {
           type: 'UserRegistered',
-          data: { userId: USER_ID, email: EMAIL, name: 'Ana', username: 'ana', role: 'admin' },
+          data: { userId: USER_ID, email: EMAIL, name: 'Ana', username: 'ana', role: 'user' },
         },
         passwordSet(HASH_1, 'registration'),
+        verificationRequested(TOKEN_A),
         {
           type: 'SessionStarted',
           data: { userId: USER_ID, sessionId: NEW_ID, startedAt: T0, expiresAt: after(hours(12)) },
@@ -52,8 +55,8 @@ describe('user decider: registration', () => {
         email: EMAIL,
         name: 'Ana',
         username: 'ana',
-        role: 'user',
         passwordHash: HASH_2,
+        verificationTokenHash: TOKEN_A,
       })
       .thenRefused({ kind: 'conflict', code: 'already_registered' });
   });

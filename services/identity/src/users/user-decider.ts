@@ -3,23 +3,26 @@ import type { Decider, DecisionContext } from '@mia/service-kit';
 import { readUserEvent, versionOfUserEvent, type UserEvent } from './events.js';
 import {
   alreadyRegistered,
+  emailAlreadyVerified,
   invalidCredentials,
   resetLinkRefused,
   unknownUser,
+  verificationLinkRefused,
   wrongCurrentPassword,
 } from './refusals.js';
 import {
   aliveSessions,
+  configuredRole,
   evolveUser,
   initialUserState,
   passwordStillMatches,
   resetLinkProblem,
-  type Role,
+  verificationLinkProblem,
   type UserState,
 } from './user-state.js';
 
 // The commands carry what needed I/O to know (bcrypt hashes made or checked, the token's
-// SHA-256, the role ADMIN_EMAILS gives); the decider adds the time and the new ids.
+// SHA-256, ADMIN_EMAILS); the decider adds the time and the new ids.
 export type UserCommand =
   | {
       kind: 'RegisterUser';
@@ -27,8 +30,9 @@ export type UserCommand =
       email: string;
       name: string;
       username: string;
-      role: Role;
       passwordHash: string;
+      /** SHA-256 of the e-mail verification token mailed with the welcome. */
+      verificationTokenHash: string;
     }
   /** Sign-in: `checkedHash` is the hash the password was verified against. */
   | { kind: 'StartSession'; checkedHash: string; rehashedHash?: string }
@@ -36,13 +40,18 @@ export type UserCommand =
   | { kind: 'ChangePassword'; checkedHash: string; newPasswordHash: string }
   | { kind: 'RequestPasswordReset'; tokenHash: string }
   | { kind: 'ResetPassword'; tokenHash: string; newPasswordHash: string }
-  | { kind: 'SetRole'; role: Role };
+  | { kind: 'RequestEmailVerification'; tokenHash: string }
+  | { kind: 'VerifyEmail'; tokenHash: string; adminEmails: readonly string[] }
+  /** Makes the role match ADMIN_EMAILS (at start): admin only for a verified listed address. */
+  | { kind: 'ApplyAdminEmails'; adminEmails: readonly string[] };
 
 export interface UserLifetimes {
   /** SESSION_ABSOLUTE_HOURS: a session's absolute lifetime, in ms. */
   sessionMs: number;
   /** RESET_TOKEN_TTL_MINUTES: how long a reset link works, in ms. */
   resetLinkMs: number;
+  /** EMAIL_VERIFICATION_TTL_HOURS: how long a verification link works, in ms. */
+  verificationLinkMs: number;
 }
 
 export type UserDecider = Decider<UserCommand, UserState, UserEvent>;
@@ -80,15 +89,40 @@ function decideUser(
     },
   });
 
+  const verificationRequested = (userId: string, tokenHash: string): UserEvent => ({
+    type: 'EmailVerificationRequested',
+    data: { userId, tokenHash, expiresAt: later(now, lifetimes.verificationLinkMs) },
+  });
+
   if (command.kind === 'RegisterUser') {
     if (state.userId !== null) throw alreadyRegistered();
-    const { userId, email, name, username, role, passwordHash } = command;
+    const { userId, email, name, username, passwordHash } = command;
+    // Never admin at registration: ADMIN_EMAILS counts once the address is verified.
     return [
-      { type: 'UserRegistered', data: { userId, email, name, username, role } },
+      { type: 'UserRegistered', data: { userId, email, name, username, role: 'user' } },
       { type: 'PasswordSet', data: { userId, passwordHash, reason: 'registration' } },
+      verificationRequested(userId, command.verificationTokenHash),
       sessionStarted(userId),
     ];
   }
+
+  // The role ADMIN_EMAILS gives the user as `next` is, and the events that set it: tokens
+  // carry the role, so every earlier one must go.
+  const roleEvents = (
+    userId: string,
+    next: UserState,
+    adminEmails: readonly string[],
+  ): UserEvent[] => {
+    const role = configuredRole(next, adminEmails);
+    if (role === state.role) return [];
+    return [
+      {
+        type: 'UserRoleChanged',
+        data: { userId, email: state.email, role, previousRole: state.role },
+      },
+      revokeAll(userId, 'role-changed'),
+    ];
+  };
 
   const userId = state.userId;
   switch (command.kind) {
@@ -174,22 +208,29 @@ function decideUser(
         revokeAll(userId, 'password-reset'),
       ];
     }
-    case 'SetRole':
+    case 'RequestEmailVerification':
       if (userId === null) throw unknownUser();
-      if (state.role === command.role) return [];
-      // Tokens carry the role, so every earlier one must go.
-      return [
-        {
-          type: 'UserRoleChanged',
-          data: { userId, email: state.email, role: command.role, previousRole: state.role },
-        },
-        revokeAll(userId, 'role-changed'),
-      ];
+      if (state.emailVerified) throw emailAlreadyVerified();
+      return [verificationRequested(userId, command.tokenHash)];
+    case 'VerifyEmail': {
+      if (userId === null) throw verificationLinkRefused('invalid');
+      const problem = verificationLinkProblem(state, command.tokenHash, now);
+      if (problem) throw verificationLinkRefused(problem);
+      const verified: UserEvent = {
+        type: 'UserEmailVerified',
+        data: { userId, email: state.email, verifiedAt: now.toISOString() },
+      };
+      return [verified, ...roleEvents(userId, evolveUser(state, verified), command.adminEmails)];
+    }
+    case 'ApplyAdminEmails':
+      if (userId === null) throw unknownUser();
+      return roleEvents(userId, state, command.adminEmails);
   }
 }
 
 /**
- * The user aggregate: registration, sign-in and sign-out, password change and reset, roles.
+ * The user aggregate: registration, e-mail verification, sign-in and sign-out, password change
+ * and reset, roles.
  *
  * Every sign-in appends SessionStarted, so the stream grows with each login. Two things keep
  * the cost of a command flat however long the stream gets: the state only holds what is alive
@@ -204,13 +245,15 @@ export const userDecider = (lifetimes: UserLifetimes): UserDecider => ({
   read: readUserEvent,
   versionOf: versionOfUserEvent,
   // Raise `version` whenever UserState's shape or evolveUser changes.
-  snapshot: { version: 1, every: 10 },
+  snapshot: { version: 2, every: 10 },
 });
 
 export const lifetimesOf = (config: {
   SESSION_ABSOLUTE_HOURS: number;
   RESET_TOKEN_TTL_MINUTES: number;
+  EMAIL_VERIFICATION_TTL_HOURS: number;
 }): UserLifetimes => ({
   sessionMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
   resetLinkMs: config.RESET_TOKEN_TTL_MINUTES * 60_000,
+  verificationLinkMs: config.EMAIL_VERIFICATION_TTL_HOURS * 3_600_000,
 });

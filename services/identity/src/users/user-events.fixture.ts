@@ -17,7 +17,11 @@ export const MINUTE = 60_000;
 export const after = (ms: number) => new Date(Date.parse(T0) + ms).toISOString();
 export const hours = (n: number) => n * HOUR;
 
-export const lifetimes: UserLifetimes = { sessionMs: hours(12), resetLinkMs: 60 * MINUTE };
+export const lifetimes: UserLifetimes = {
+  sessionMs: hours(12),
+  resetLinkMs: 60 * MINUTE,
+  verificationLinkMs: hours(24),
+};
 export const decider = userDecider(lifetimes);
 /** Decisions at T0 unless `when(command, at)` says otherwise; ids from NEW_ID on. */
 export const spec = deciderSpec(decider, { now: T0 });
@@ -75,6 +79,20 @@ export const resetRequested = (tokenHash: string, requestedAt = T0): UserEvent =
     tokenHash,
     expiresAt: new Date(Date.parse(requestedAt) + lifetimes.resetLinkMs).toISOString(),
   },
+});
+
+export const verificationRequested = (tokenHash: string, requestedAt = T0): UserEvent => ({
+  type: 'EmailVerificationRequested',
+  data: {
+    userId: USER_ID,
+    tokenHash,
+    expiresAt: new Date(Date.parse(requestedAt) + lifetimes.verificationLinkMs).toISOString(),
+  },
+});
+
+export const emailVerified = (at = T0, email = EMAIL): UserEvent => ({
+  type: 'UserEmailVerified',
+  data: { userId: USER_ID, email, verifiedAt: at },
 });
 
 /** A user who registered at `at` (session 1 started then) with HASH_1. */

@@ -1,5 +1,5 @@
 import type { UserEvent } from './events.js';
-import type { ResetLinkProblem } from './refusals.js';
+import type { ResetLinkProblem, VerificationLinkProblem } from './refusals.js';
 
 export type Role = 'user' | 'admin';
 
@@ -16,6 +16,14 @@ export interface ResetLink {
   /** ISO instant. */
   expiresAt: string;
   status: 'open' | 'used' | 'superseded';
+}
+
+/** The user's latest e-mail verification link; a newer one replaces it. */
+export interface VerificationLink {
+  tokenHash: string;
+  /** ISO instant. */
+  expiresAt: string;
+  status: 'open' | 'used';
 }
 
 /**
@@ -35,6 +43,9 @@ export interface UserState {
   rehashedFrom: string | null;
   sessions: OpenSession[];
   resetLink: ResetLink | null;
+  /** True once a verification link was opened; the admin role waits for it. */
+  emailVerified: boolean;
+  verificationLink: VerificationLink | null;
 }
 
 export const initialUserState = (): UserState => ({
@@ -45,6 +56,8 @@ export const initialUserState = (): UserState => ({
   rehashedFrom: null,
   sessions: [],
   resetLink: null,
+  emailVerified: false,
+  verificationLink: null,
 });
 
 const at = (iso: string) => Date.parse(iso);
@@ -104,6 +117,21 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       };
     case 'UserRoleChanged':
       return { ...state, role: event.data.role };
+    case 'EmailVerificationRequested':
+      return {
+        ...state,
+        verificationLink: {
+          tokenHash: event.data.tokenHash,
+          expiresAt: event.data.expiresAt,
+          status: 'open',
+        },
+      };
+    case 'UserEmailVerified':
+      return {
+        ...state,
+        emailVerified: true,
+        verificationLink: state.verificationLink && { ...state.verificationLink, status: 'used' },
+      };
     case 'PasswordChanged':
       return state;
   }
@@ -136,3 +164,24 @@ export function resetLinkProblem(
   if (at(link.expiresAt) <= now.getTime()) return 'expired';
   return null;
 }
+
+/** Why the verification link with `tokenHash` cannot verify at `now`, or null when it can. */
+export function verificationLinkProblem(
+  state: UserState,
+  tokenHash: string,
+  now: Date,
+): VerificationLinkProblem | null {
+  const link = state.verificationLink;
+  if (!link) return 'invalid';
+  if (link.tokenHash !== tokenHash) return state.emailVerified ? 'used' : 'replaced';
+  if (link.status === 'used') return 'used';
+  if (at(link.expiresAt) <= now.getTime()) return 'expired';
+  return null;
+}
+
+/**
+ * The role ADMIN_EMAILS gives this user: admin only for a listed address the user has proved
+ * to own. Whoever registers a listed address first gets nothing from it until then.
+ */
+export const configuredRole = (state: UserState, adminEmails: readonly string[]): Role =>
+  state.emailVerified && adminEmails.includes(state.email) ? 'admin' : 'user';

@@ -4,6 +4,7 @@ import { readUserEvent, versionOfUserEvent, type UserEvent } from './events.js';
 import {
   after,
   decider,
+  emailVerified,
   hours,
   loggedOut,
   registration,
@@ -14,6 +15,7 @@ import {
   TOKEN_A,
   TOKEN_B,
   USER_ID,
+  verificationRequested,
 } from './user-events.fixture.js';
 
 describe('user state (what a snapshot holds)', () => {
@@ -46,9 +48,13 @@ describe('user state (what a snapshot holds)', () => {
       sessionStarted(sessionId(2), after(hours(1))),
       loggedOut(sessionId(1), after(hours(12))),
       resetRequested(TOKEN_A),
+      verificationRequested(TOKEN_B),
+      emailVerified(after(hours(2))),
     ]);
+    expect(state).toMatchObject({ emailVerified: true, verificationLink: { status: 'used' } });
     expect(JSON.parse(JSON.stringify(state))).toEqual(state);
-    expect(decider.snapshot).toEqual({ version: 1, every: 10 });
+    // Version 2: the verification fields; snapshots of version 1 lack them and are not read.
+    expect(decider.snapshot).toEqual({ version: 2, every: 10 });
   });
 });
 

@@ -1,12 +1,16 @@
 import type { User } from '../generated/prisma/client.js';
 
-/** The user object of the browser API (spec section 7): `{id, name, username, email, role}`. */
+/**
+ * The user object of the browser API (spec section 7): `{id, name, username, email, role}`,
+ * and whether the e-mail address is verified.
+ */
 export interface UserView {
   id: string;
   name: string;
   username: string;
   email: string;
   role: 'user' | 'admin';
+  emailVerified: boolean;
 }
 
 export const toUserView = (user: User): UserView => ({
@@ -15,6 +19,7 @@ export const toUserView = (user: User): UserView => ({
   username: user.username,
   email: user.email,
   role: user.role === 'admin' ? 'admin' : 'user',
+  emailVerified: user.emailVerifiedAt !== null,
 });
 
 /** E-mails are compared trimmed and case-insensitively; stored that way too. */

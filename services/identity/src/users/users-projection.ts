@@ -1,6 +1,12 @@
 import type { Projection } from '@mia/service-kit';
 import type { IdentityTx } from '../db.js';
-import { PasswordSet, readUserEvent, UserRegisteredV1, UserRoleChangedV1 } from './events.js';
+import {
+  PasswordSet,
+  readUserEvent,
+  UserEmailVerifiedV1,
+  UserRegisteredV1,
+  UserRoleChangedV1,
+} from './events.js';
 
 /**
  * The `users` table: one row per registered user, for finding an account by e-mail, telling
@@ -9,7 +15,12 @@ import { PasswordSet, readUserEvent, UserRegisteredV1, UserRoleChangedV1 } from 
  */
 export const usersProjection: Projection<IdentityTx> = {
   name: 'users',
-  handles: [UserRegisteredV1.type, PasswordSet.type, UserRoleChangedV1.type],
+  handles: [
+    UserRegisteredV1.type,
+    PasswordSet.type,
+    UserRoleChangedV1.type,
+    UserEmailVerifiedV1.type,
+  ],
   async apply(stored, { tx }) {
     const event = readUserEvent(stored);
     const at = new Date(stored.occurredAt);
@@ -38,6 +49,14 @@ export const usersProjection: Projection<IdentityTx> = {
       case 'UserRoleChanged': {
         const { userId, role } = event.data;
         await tx.user.update({ where: { id: userId }, data: { role, updatedAt: at } });
+        return;
+      }
+      case 'UserEmailVerified': {
+        const { userId, verifiedAt } = event.data;
+        await tx.user.update({
+          where: { id: userId },
+          data: { emailVerifiedAt: new Date(verifiedAt), updatedAt: at },
+        });
         return;
       }
     }

@@ -15,6 +15,7 @@ import { RecentActivity } from '@/features/dashboard/components/recent-activity'
 import { StatCards } from '@/features/dashboard/components/stat-cards';
 import { ToolsList } from '@/features/dashboard/components/tools-list';
 import { dashboardStats } from '@/features/dashboard/summary';
+import { VerifyEmailBanner } from '@/features/verify-email/components/verify-email-banner';
 
 /** /dashboard: the spec's sections, the access code, billing and, for admins, the admin panel. */
 export default function DashboardRoute() {
@@ -65,6 +66,7 @@ export default function DashboardRoute() {
         tabIndex={-1}
         className="mx-auto max-w-6xl px-4 py-8 outline-none sm:px-6 sm:py-10"
       >
+        {user && !user.emailVerified ? <VerifyEmailBanner email={user.email} /> : null}
         {content}
       </main>
     </>

@@ -13,6 +13,8 @@ const privatePages: PageKey[] = [
   'supportTickets',
   'checkout',
   'startTrial',
+  // A one-time link's landing page: nothing for a search engine.
+  'verifyEmail',
 ];
 const allPages = Object.keys(pages) as PageKey[];
 

@@ -1,0 +1,13 @@
+import { InfoPageLayout } from '@/components/layouts/info-page-layout';
+import { useI18n } from '@/i18n';
+import { VerifyEmailScreen } from '@/features/verify-email/components/verify-email-screen';
+
+/** /verify-email?token=…: public, as the link may be opened in another browser. */
+export default function VerifyEmailRoute() {
+  const { t } = useI18n();
+  return (
+    <InfoPageLayout page="verifyEmail" title={t.verifyEmail.heading}>
+      <VerifyEmailScreen />
+    </InfoPageLayout>
+  );
+}
