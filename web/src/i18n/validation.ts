@@ -16,6 +16,9 @@ export const ruleTexts = {
   passwordsMismatch: "Passwords don't match",
   acceptTerms: 'You must accept the terms and conditions',
   tokenRequired: 'Reset token is required',
+  passwordControl: 'Password must not contain control characters',
+  nameControl: 'Name must be a single line without control characters',
+  usernameControl: 'Username must be a single line without control characters',
   required: 'Required',
   invalid: 'Invalid input',
 } as const satisfies Record<keyof Messages['validation'], string>;
