@@ -16,6 +16,7 @@ const BASE = 'deploy/k8s/base';
 const OVERLAYS = readdirSync(repoPath('deploy/k8s/overlays')).map(
   (d) => `deploy/k8s/overlays/${d}`,
 );
+const NATS_ACCESS = 'deploy/k8s/nats-access';
 const objects = render(BASE);
 
 /** The models of the kinds the manifests use; a new kind needs its model here. */
@@ -42,7 +43,8 @@ function schemaProblems(object: K8sObject): string | undefined {
 
 type Json = Record<string, unknown>;
 const deployments = objects.filter((o) => o.kind === 'Deployment');
-const policies = objects.filter((o) => o.kind === 'NetworkPolicy');
+// The namespace's own policies and NATS's (in its namespace), as a cluster would hold them.
+const policies = [...objects, ...render(NATS_ACCESS)].filter((o) => o.kind === 'NetworkPolicy');
 const domainServices = serviceNames().filter((s) => s !== 'gateway');
 
 function pod(name: string): Endpoint & { namespace: string } {
@@ -69,13 +71,16 @@ const inNamespace = (namespace: string, labels: Record<string, string> = {}): En
 const outside: Endpoint = { external: true };
 
 describe('kubernetes schemas', () => {
-  it.each([BASE, ...OVERLAYS])('%s renders objects the Kubernetes API accepts', (dir) => {
-    const problems = render(dir).flatMap((object) => {
-      const problem = schemaProblems(object);
-      return problem ? [`${object.kind}/${object.metadata.name}: ${problem}`] : [];
-    });
-    expect(problems).toEqual([]);
-  });
+  it.each([BASE, NATS_ACCESS, ...OVERLAYS])(
+    '%s renders objects the Kubernetes API accepts',
+    (dir) => {
+      const problems = render(dir).flatMap((object) => {
+        const problem = schemaProblems(object);
+        return problem ? [`${object.kind}/${object.metadata.name}: ${problem}`] : [];
+      });
+      expect(problems).toEqual([]);
+    },
+  );
 
   it('would refuse a manifest the API refuses (a port that is not a number)', () => {
     const broken = structuredClone(deployments[0]!);
@@ -124,6 +129,15 @@ describe('kubernetes network policies', () => {
   const ingressController = inNamespace('ingress-nginx', { 'app.kubernetes.io/name': 'x' });
   const monitoring = inNamespace('monitoring', { 'app.kubernetes.io/name': 'prometheus' });
   const nats = inNamespace('nats', { 'app.kubernetes.io/name': 'nats' });
+
+  it("keep NATS to the services, from NATS's side too (deploy/k8s/nats-access)", () => {
+    for (const name of domainServices) {
+      expect(allows(policies, pod(name), nats, 4222), name).toBe(true);
+    }
+    expect(allows(policies, inNamespace('elsewhere'), nats, 4222)).toBe(false);
+    expect(allows(policies, inNamespace('mia', gateway.labels), nats, 4222)).toBe(false);
+    expect(allows(policies, nats, nats, 6222), 'cluster routes').toBe(true);
+  });
   const gateway = pod('gateway');
 
   it('deny everything not allowed, in both directions, for every pod', () => {
