@@ -5,7 +5,7 @@ import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { describe, expect, it } from 'vitest';
 import { containersOf, render, type K8sObject } from './support/kustomize.js';
-import { allows, type Endpoint } from './support/network-policy.js';
+import { allows, type Endpoint, type PodEndpoint } from './support/network-policy.js';
 import { readRepoFile, repoPath, serviceNames } from './support/repo.js';
 
 // The manifests against the Kubernetes API's own schemas (kubernetes-models, generated from
@@ -47,7 +47,7 @@ const deployments = objects.filter((o) => o.kind === 'Deployment');
 const policies = [...objects, ...render(NATS_ACCESS)].filter((o) => o.kind === 'NetworkPolicy');
 const domainServices = serviceNames().filter((s) => s !== 'gateway');
 
-function pod(name: string): Endpoint & { namespace: string } {
+function pod(name: string): PodEndpoint {
   const deployment = deployments.find((d) => d.metadata.name === name);
   if (!deployment) throw new Error(`no Deployment ${name}`);
   const template = (
@@ -64,7 +64,7 @@ function pod(name: string): Endpoint & { namespace: string } {
   };
 }
 
-const inNamespace = (namespace: string, labels: Record<string, string> = {}): Endpoint => ({
+const inNamespace = (namespace: string, labels: Record<string, string> = {}): PodEndpoint => ({
   namespace,
   labels,
 });

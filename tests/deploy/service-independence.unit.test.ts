@@ -27,11 +27,7 @@ function specifiersOf(source: string): string[] {
 }
 
 /** The service an import of `file` reaches into, other than the file's own (undefined: none). */
-function otherServiceReached(
-  owner: string,
-  file: string,
-  specifier: string,
-): string | undefined {
+function otherServiceReached(owner: string, file: string, specifier: string): string | undefined {
   const packages = new Map(services.map((s) => [packageNameOf(s), s]));
   const byPackage = packages.get(specifier.split('/').slice(0, 2).join('/'));
   if (byPackage) return byPackage === owner ? undefined : byPackage;

@@ -6,9 +6,15 @@ import type { K8sObject } from './kustomize.js';
 
 type Labels = Record<string, string>;
 
+/** A pod: its namespace, its labels and its named container ports. */
+export interface PodEndpoint {
+  namespace: string;
+  labels: Labels;
+  ports?: Record<string, number>;
+}
+
 /** One side of a connection: a pod of the cluster, or an address outside it. */
-export type Endpoint =
-  { namespace: string; labels: Labels; ports?: Record<string, number> } | { external: true };
+export type Endpoint = PodEndpoint | { external: true };
 
 interface Peer {
   podSelector?: { matchLabels?: Labels };
