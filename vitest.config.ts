@@ -21,6 +21,9 @@ const alias = [
 
 const exclude = ['**/node_modules/**', '**/dist/**'];
 
+// `npm test` at the root runs each project once (CI). One service's team runs
+// `npm test -w services/<name>`: these projects (unit, integration, system), filtered to its folder
+// by path (`vitest --dir` does not narrow projects that set their own include patterns).
 export default defineConfig({
   resolve: { alias },
   test: {

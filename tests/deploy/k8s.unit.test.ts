@@ -221,6 +221,8 @@ describe.runIf(kubectlAvailable())('kubectl kustomize', () => {
         const copy = structuredClone(o) as K8sObject & { spec?: Json };
         for (const container of containersOf(copy) as unknown as Container[]) {
           container.env?.sort((a, b) => a.name.localeCompare(b.name));
+          // kubectl puts a patch's ports (metrics-port.yaml) before the base's; order is moot.
+          container.ports?.sort((a, b) => a.containerPort - b.containerPort);
         }
         return copy;
       })

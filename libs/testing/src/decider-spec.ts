@@ -7,6 +7,7 @@ import {
   type DomainErrorKind,
   type DomainEvent,
 } from '@mia/service-kit';
+import { assertConsumersCanRead } from './consumer-contracts.js';
 
 /** Ids that read well in test failures and are still uuids: `00000000-0000-4000-8000-000000000001`. */
 export function sequentialIds(start = 1): () => string {
@@ -25,7 +26,8 @@ export type ExpectedRefusal = { kind?: DomainErrorKind; code?: string; message?:
 
 /**
  * Given/when/then over a decider, with no database: given these events (the stream so far),
- * when this command, then these events, this refusal, or nothing.
+ * when this command, then these events, this refusal, or nothing. The events it produces are
+ * also checked against every consumer's declaration of what it reads.
  *
  *   spec(userDecider).given([registered]).when(login).then([sessionStarted]);
  */
@@ -45,7 +47,15 @@ export function deciderSpec<C, S, E extends DomainEvent>(
         state,
         when(command: C, at?: Date | string) {
           const ctx = at ? { ...context(), now: new Date(at) } : context();
-          const run = () => decider.decide(command, state, ctx);
+          // Every event a spec produces is one the service can emit: each consumer that
+          // declares it reads it must be able to (see consumer-contracts.ts).
+          const run = () => {
+            const events = decider.decide(command, state, ctx);
+            assertConsumersCanRead(
+              events.map((e) => ({ type: e.type, version: decider.versionOf?.(e), data: e.data })),
+            );
+            return events;
+          };
           return {
             then(expected: readonly E[]): readonly E[] {
               const events = run();

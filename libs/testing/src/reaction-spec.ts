@@ -11,6 +11,7 @@ import {
   type StoredEvent,
   type Subscription,
 } from '@mia/service-kit';
+import { assertConsumersCanRead } from './consumer-contracts.js';
 import { sequentialIds, type SpecOptions } from './decider-spec.js';
 
 const noDatabase = {
@@ -114,6 +115,8 @@ export function reactionSpec<D extends EventDefinition>(
         const appended: Record<string, { type: string; data: unknown }[]> = {};
         for (const [streamId, events] of store.streams) {
           const fresh = events.slice(before.get(streamId) ?? 0);
+          // What a reaction appends may be published: consumers must be able to read it.
+          assertConsumersCanRead(fresh);
           if (fresh.length > 0)
             appended[streamId] = fresh.map(({ type, data }) => ({ type, data }));
         }

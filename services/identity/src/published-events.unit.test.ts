@@ -1,0 +1,10 @@
+import { consumerContractProblems } from '@mia/testing';
+import { expect, it } from 'vitest';
+
+// identity publishes events other services consume. Each consumer declares what it reads
+// (services/<consumer>/src/integration/consumes/); a change here that a consumer cannot read
+// fails in identity's own tests, before release. The events identity's decider specs produce are
+// checked against the same declarations by deciderSpec.
+it('still publishes every event version a consumer reads, with the fields it reads', () => {
+  expect(consumerContractProblems('identity')).toEqual([]);
+});
