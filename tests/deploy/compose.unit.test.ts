@@ -102,6 +102,17 @@ describe.each(serviceNames())('compose service %s', (name) => {
     }
   });
 
+  it("trusts X-Forwarded-For from the gateway's fixed address only", () => {
+    // The gateway itself is the edge: it trusts its own TRUST_PROXY setting (nobody by default).
+    if (name === 'gateway') return expect(prodEnv.TRUSTED_PROXIES).toBeUndefined();
+    const gateway = composeService('gateway') as ComposeService & {
+      networks?: { default?: { ipv4_address?: string } };
+    };
+    const address = gateway.networks?.default?.ipv4_address;
+    expect(address, 'the gateway has a fixed address').toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    expect(prodEnv.TRUSTED_PROXIES).toBe(address);
+  });
+
   it('runs in production mode, with no development value accepted', () => {
     expect(entry.environment?.NODE_ENV).toBe('production');
     expect(prodEnv.NODE_ENV).toBe('production');

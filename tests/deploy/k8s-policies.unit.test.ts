@@ -122,6 +122,10 @@ describe.each(serviceNames())('kubernetes %s rollouts', (name) => {
     const ports = pod(name).ports!;
     expect(ports.metrics).toEqual(expect.any(Number));
     expect(ports.metrics).not.toBe(ports.http);
+    // The process must listen there too: its own METRICS_PORT setting says the same number.
+    const container = containersOf(deployment)[0] as { env?: { name: string; value?: string }[] };
+    const setting = container.env?.find((e) => e.name === 'METRICS_PORT')?.value;
+    expect(Number(setting), 'METRICS_PORT').toBe(ports.metrics);
   });
 });
 
