@@ -12,7 +12,7 @@ import type { PasswordHasher } from './passwords/hasher.js';
 import type { IdentityLimits } from './rate-limit/limits.js';
 import type { BackgroundTasks } from './shared/background.js';
 import type { Mailer } from '@mia/service-kit';
-import type { SessionReader } from './sessions/session-read.js';
+import type { SessionReader } from './shared/session-read.js';
 import type { SessionTokens } from './shared/session-tokens.js';
 
 /**

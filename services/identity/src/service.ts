@@ -12,7 +12,7 @@ import { createPasswordHasher } from './passwords/hasher.js';
 import { identityLimits } from './rate-limit/limits.js';
 import { createRateLimiter } from '@mia/service-kit';
 import { sessionRoutes } from './sessions/routes.js';
-import { sessionReader } from './sessions/session-read.js';
+import { sessionReader } from './shared/session-read.js';
 import { sessionsProjection } from './sessions/sessions-projection.js';
 import { BackgroundTasks } from './shared/background.js';
 import { createMailer } from '@mia/service-kit';
