@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIdentity, uniqueUser, type IdentityUnderTest } from '../identity-harness.fixture.js';
+import { waitFor } from '@mia/testing';
 
 const claimsOf = (cookie: string) =>
   JSON.parse(Buffer.from(cookie.split('.')[1]!, 'base64url').toString()) as { role: string };
@@ -53,9 +54,16 @@ describe('admin role from ADMIN_EMAILS', () => {
       role: string;
     }>('UserRoleChanged', (d) => d.email === pastor.email);
     expect(demoted.data).toMatchObject({ role: 'user', previousRole: 'admin' });
-    const revoked = identity.published
-      .ofType<{ reason: string; userId: string }>('SessionsRevoked')
-      .filter((e) => e.data.reason === 'role-changed');
+    // Both revocations went out with the role changes, but they arrive from NATS one by one.
+    const revoked = await waitFor(
+      () => {
+        const found = identity.published
+          .ofType<{ reason: string; userId: string }>('SessionsRevoked')
+          .filter((e) => e.data.reason === 'role-changed');
+        return found.length >= 2 && found;
+      },
+      { message: 'two role-changed revocations' },
+    );
     expect(revoked).toHaveLength(2);
 
     // Tokens carrying the old role are refused; signing in again gives the new one.
