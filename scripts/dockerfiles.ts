@@ -21,16 +21,6 @@ export const dockerfilePath = (service: ServiceName) =>
   join(REPO_ROOT, 'services', service, 'Dockerfile');
 
 /**
- * The V8 flags the images run the services with (the recipe's `ENV NODE_OPTIONS=` line), so
- * `npm start` and the benchmarks run them the same way.
- */
-export function serviceNodeOptions(recipe = readFileSync(recipePath, 'utf8')): string {
-  const options = /^ENV NODE_OPTIONS=(.+)$/m.exec(recipe)?.[1];
-  if (!options) throw new Error('ENV NODE_OPTIONS not found in the recipe');
-  return options.trim();
-}
-
-/**
  * The recipe with this service's name and port as defaults and its image as the last stage,
  * without the acceptance suite's stage.
  */

@@ -7,7 +7,6 @@
 // run and after idling is measured as it would be on a deployment.
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
-import { serviceNodeOptions } from '../../scripts/dockerfiles.js';
 import { createStack, freePort, load, progress, root, type LoadFigures } from './commerce-stack.js';
 
 export const USER_READ_TARGETS = [
@@ -72,13 +71,11 @@ export async function benchUserRead(options: UserReadOptions): Promise<UserReadF
     const [identityPort, billingPort, accessPort, supportPort, gatewayPort] = ports;
     const [minimalPort, proxyPort, sandboxPort] = ports.slice(5);
     const started: Record<string, string> = {};
-    // As the images run them (ENV NODE_OPTIONS of the recipe).
-    const NODE_OPTIONS = serviceNodeOptions();
     const service = async (name: MeasuredService, port: number, env = {}) => {
       started[name] = await stack.start(
         name,
         `${root}services/${name}/dist/main.js`,
-        stack.serviceEnv(port, { NODE_OPTIONS, ...env }),
+        stack.serviceEnv(port, env),
       );
     };
     await service('identity', identityPort!, { BCRYPT_COST: '10' });
@@ -91,7 +88,6 @@ export async function benchUserRead(options: UserReadOptions): Promise<UserReadF
     await service('support', supportPort!);
     started.gateway = await stack.start('gateway', `${root}services/gateway/dist/main.js`, {
       NODE_ENV: 'test',
-      NODE_OPTIONS,
       HOST: '127.0.0.1',
       PORT: String(gatewayPort),
       LOG_LEVEL: 'warn',

@@ -91,10 +91,6 @@ ARG SERVICE
 ARG PORT
 RUN test -n "${PORT}" || { echo 'build arg PORT is required' >&2; exit 1; }
 ENV NODE_ENV=production MIA_SERVICE=${SERVICE} PORT=${PORT}
-# V8's young generation grows to 16 MB per semi-space under load and is kept when idle; capped
-# at 2 MB a service gives most of it back once the load ends (identity's idle RSS after a load
-# run ~250 -> ~150 MB, bench/results/platform.md). `npm start` and the benchmark read this line.
-ENV NODE_OPTIONS=--max-semi-space-size=2
 COPY --from=prod-deps /app/ ./
 COPY --from=build /app/libs/contracts/dist libs/contracts/dist
 COPY --from=build /app/libs/catalog/dist libs/catalog/dist

@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildIfNeeded } from './build.js';
-import { serviceNodeOptions } from '../dockerfiles.js';
 import { startProcess, type ManagedProcess } from './managed-process.js';
 import { findOrStartNats, type NatsServer } from './nats.js';
 import { tagged, type Output } from './output.js';
@@ -205,8 +204,7 @@ export async function startLocalSystem(options: LocalSystemOptions): Promise<Loc
         throw new Error(`services/${name}/dist/main.js is missing after the build`);
       const proc = startProcess(name, process.execPath, [main], {
         cwd: root,
-        // The production images' V8 flags (a smaller young generation: memory is given back).
-        env: { NODE_OPTIONS: serviceNodeOptions(), ...common, ...env, PORT: String(port) },
+        env: { ...common, ...env, PORT: String(port) },
         onLine: tagged(output, name, index),
       });
       const service: RunningService = { name, url: `http://127.0.0.1:${port}`, process: proc };

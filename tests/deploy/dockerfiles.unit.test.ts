@@ -1,7 +1,6 @@
 import { posix } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEV_KEYS_PATH, kitMigrationsDir } from '@mia/service-kit';
-import { serviceNodeOptions } from '../../scripts/dockerfiles.js';
 import { loadCompose } from './support/compose.js';
 import {
   parseCopy,
@@ -64,12 +63,6 @@ describe.each(serviceNames())('image of %s', (name) => {
     expect(user, 'USER').toBeDefined();
     expect(['root', '0', '']).not.toContain(user);
     expect(build.env.NODE_ENV).toBe('production');
-  });
-
-  it("caps V8's young generation, as `npm start` and the benchmark also run it", () => {
-    // Grown to 16 MB per semi-space under load and kept when idle otherwise.
-    expect(build.env.NODE_OPTIONS).toMatch(/(^| )--max-semi-space-size=\d+( |$)/);
-    expect(build.env.NODE_OPTIONS).toBe(serviceNodeOptions());
   });
 
   it('listens, exposes and is probed on the port its configuration defaults to', () => {
