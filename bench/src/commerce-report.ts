@@ -15,7 +15,11 @@ export function conditions(): { done(): Conditions } {
   return { done: () => ({ at, loadBefore, loadAfter: loadavg()[0] ?? NaN }) };
 }
 
-export function header(title: string, c: Conditions): string {
+export function header(
+  title: string,
+  c: Conditions,
+  rerun = 'npm run bench:commerce -w bench',
+): string {
   const n = cpus().length;
   const busy = Math.max(c.loadBefore, c.loadAfter) > n / 2;
   return `# ${title}
@@ -24,7 +28,7 @@ Measured ${c.at} on ${n} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version
 Load average (1 min) ${c.loadBefore.toFixed(2)} before and ${c.loadAfter.toFixed(2)} after, on ${n} cpus.
 ${
   busy
-    ? `\n> **The machine was busy (other work running): these figures are not the product's.** Take them again on a quiet machine (\`npm run bench:commerce -w bench\`).\n`
+    ? `\n> **The machine was busy (other work running): these figures are not the product's.** Take them again on a quiet machine (\`${rerun}\`).\n`
     : ''
 }`;
 }

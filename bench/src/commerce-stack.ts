@@ -3,6 +3,7 @@
 // prefix of their own, and everything started here is stopped and dropped by `stop()`.
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { createSessionSigner, devKeys } from '@mia/service-kit';
@@ -33,7 +34,12 @@ export const round = (n: number, digits = 2): number =>
 /** A figure for a Markdown table: `n/a` instead of NaN. */
 export const fmt = (n: number, digits = 2): string =>
   // Trailing zeros go only after a decimal point (980 stays 980, 9.50 becomes 9.5).
-  Number.isFinite(n) ? n.toFixed(digits).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '') : 'n/a';
+  Number.isFinite(n)
+    ? n
+        .toFixed(digits)
+        .replace(/(\.\d*?)0+$/, '$1')
+        .replace(/\.$/, '')
+    : 'n/a';
 
 export interface LoadFigures {
   label: string;
@@ -128,7 +134,18 @@ export interface Stack {
   ): Promise<string>;
   /** The environment a kit service needs on this stack's database and prefix. */
   serviceEnv(port: number, extra?: Record<string, string>): Record<string, string>;
+  /** Resident memory of a started process, in MB (from /proc; NaN where there is none). */
+  rssMb(name: string): number;
   stop(): Promise<void>;
+}
+
+function rssMbOf(pid: number | undefined): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]) / 1024;
+  } catch {
+    return NaN;
+  }
 }
 
 const live = new Set<Stack>();
@@ -143,6 +160,7 @@ export async function createStack(): Promise<Stack> {
   const db = await createTestDatabase();
   const nats = await createTestNats();
   const children: ChildProcess[] = [];
+  const named = new Map<string, ChildProcess>();
   let stopped: Promise<void> | undefined;
   const stack: Stack = {
     db,
@@ -154,6 +172,7 @@ export async function createStack(): Promise<Stack> {
         LOG_LEVEL: 'warn',
         ...extra,
       }),
+    rssMb: (name) => rssMbOf(named.get(name)?.pid),
     async start(name, script, env, options = {}) {
       const port = options.port ?? Number(env.PORT ?? (await freePort()));
       const child = fork(script, [], {
@@ -163,6 +182,7 @@ export async function createStack(): Promise<Stack> {
         stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
       });
       children.push(child);
+      named.set(name, child);
       const url = `http://127.0.0.1:${port}`;
       await waitReady(name, `${url}${options.readyPath ?? '/healthz'}`, child);
       return url;

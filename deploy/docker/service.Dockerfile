@@ -7,7 +7,9 @@
 # adds the built web app instead. BuildKit builds only the stages a target needs, so a domain
 # service never builds the web app.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# The current Node LTS (20 reached its end of life in April 2026); package.json `engines` and
+# .nvmrc name the same major.
+ARG NODE_IMAGE=node:24-bookworm-slim
 ARG SERVICE=
 ARG PORT=
 

@@ -20,6 +20,8 @@ import {
 } from './support/repo.js';
 
 const APP = '/app';
+/** The Node major production runs; .nvmrc and package.json `engines` name it too. */
+const NODE_LTS = 24;
 const compose = loadCompose();
 
 /** The repository path an image path mirrors (/app/libs/x -> libs/x). */
@@ -54,8 +56,9 @@ describe.each(serviceNames())('image of %s', (name) => {
     });
   });
 
-  it('starts from node 20 on Debian slim and runs as a non-root user in production mode', () => {
-    expect(build.baseImage).toBe('node:20-bookworm-slim');
+  it('starts from the current Node LTS on Debian slim and runs as a non-root user in production mode', () => {
+    // Node 20's life ended in April 2026; dependencies (@nats-io/*) declare 22 or later.
+    expect(build.baseImage).toBe(`node:${NODE_LTS}-bookworm-slim`);
     const user = last(build, 'USER')?.expanded.split(':')[0];
     expect(user, 'USER').toBeDefined();
     expect(['root', '0', '']).not.toContain(user);
@@ -151,6 +154,20 @@ describe.each(serviceNames())('image of %s', (name) => {
         destinations.some((d) => path === d || path.startsWith(`${d}/`)) ||
         (writable !== undefined && `${path}/`.startsWith(`${repoPathOf(writable.trim())}/`));
       expect(provided, `${variable} defaults to ${path}, which the image lacks`).toBe(true);
+    }
+  });
+});
+
+describe('the Node version', () => {
+  it('is the same LTS in .nvmrc and accepted by every package.json `engines`', () => {
+    expect(readRepoFile('.nvmrc').trim()).toBe(String(NODE_LTS));
+    const manifests = ['package.json', ...serviceNames().map((n) => `services/${n}/package.json`)];
+    for (const manifest of manifests) {
+      const range = (JSON.parse(readRepoFile(manifest)) as { engines?: { node?: string } }).engines
+        ?.node;
+      if (range === undefined && manifest !== 'package.json') continue;
+      const alternatives = (range ?? '').split('||').map((a) => a.trim());
+      expect(alternatives, `${manifest} engines.node`).toContain(`>=${NODE_LTS}`);
     }
   });
 });

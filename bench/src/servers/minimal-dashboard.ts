@@ -1,23 +1,16 @@
 // The baseline for GET /api/dashboard: the least code that answers the same JSON from the same
 // rows. Express, a jose verification of the session token on every request, and five plain pg
 // prepared statements (name + text) on access's own tables, run at once on a pool of the same
-// size as access's. No framework of ours: no zod, no Prisma, no request log, no metrics.
-// DATABASE_URL (access's database), PORT and ACCESS_CODE_SECRET from the env.
+// size as access's (minimal-base.ts). DATABASE_URL (access's database), PORT and
+// ACCESS_CODE_SECRET from the env.
 import { createDecipheriv, hkdfSync } from 'node:crypto';
-import express from 'express';
-import { importSPKI, jwtVerify } from 'jose';
-import pg from 'pg';
 import { products } from '@mia/catalog';
-import { devKeys } from '@mia/service-kit';
+import { pool, serveMinimal, verifiedClaims } from './minimal-base.js';
 
-const keys = devKeys();
-if (!keys) throw new Error('development keys not found');
-const publicKey = await importSPKI(keys.publicKeyPem, 'ES256');
 // Access's development default; the benchmark starts access with it too.
 const secret =
   process.env.ACCESS_CODE_SECRET ?? 'development-only-access-code-secret-not-for-production';
 const codeKey = Buffer.from(hkdfSync('sha256', secret, 'mia-access-codes', 'encryption', 32));
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 
 const statements = {
   name: 'SELECT name FROM access.user_directory WHERE user_id = $1',
@@ -115,29 +108,13 @@ async function dashboard(userId: string, sessionName: string) {
   };
 }
 
-const app = express();
-app.get('/api/dashboard', async (req, res) => {
-  const token = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];
-  let claims;
-  try {
-    ({ payload: claims } = await jwtVerify(token ?? '', publicKey, {
-      issuer: 'mia-identity',
-      audience: 'mia',
-      algorithms: ['ES256'],
-      typ: 'session+jwt',
-    }));
-  } catch {
-    res.status(401).json({ message: 'No autenticado' });
-    return;
-  }
-  res.json(await dashboard(String(claims.sub), String(claims.name ?? '')));
-});
-app.get('/healthz', (_req, res) => {
-  res.json({ status: 'ok' });
-});
-
-const server = app.listen(Number(process.env.PORT ?? 18191), '127.0.0.1');
-process.on('SIGTERM', () => {
-  server.close(() => void pool.end().then(() => process.exit(0)));
-  server.closeAllConnections();
+serveMinimal(18191, (app) => {
+  app.get('/api/dashboard', async (req, res) => {
+    const claims = await verifiedClaims(req);
+    if (!claims) {
+      res.status(401).json({ message: 'No autenticado' });
+      return;
+    }
+    res.json(await dashboard(String(claims.sub), String(claims.name ?? '')));
+  });
 });

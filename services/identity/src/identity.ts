@@ -12,6 +12,7 @@ import type { PasswordHasher } from './passwords/hasher.js';
 import type { IdentityLimits } from './rate-limit/limits.js';
 import type { BackgroundTasks } from './shared/background.js';
 import type { Mailer } from '@mia/service-kit';
+import type { SessionReader } from './shared/session-read.js';
 import type { SessionTokens } from './shared/session-tokens.js';
 
 /**
@@ -23,6 +24,8 @@ export interface Identity {
   logger: Logger;
   /** The read models (users, sessions, reset links) and the rate-limit counters. */
   db: IdentityDb;
+  /** A session and its user in one statement: the read behind every GET /api/user. */
+  readSession: SessionReader;
   /** Runs a decider against the event store: the only way identity changes a user. */
   commands: CommandHandler<IdentityTx>;
   /** The service's one clock: commands decide with it and the store stamps events with it. */

@@ -15,6 +15,7 @@ import { identityLimits } from './rate-limit/limits.js';
 import { createLoginThrottle } from './rate-limit/login-throttle.js';
 import { createRateLimiter } from '@mia/service-kit';
 import { sessionRoutes } from './sessions/routes.js';
+import { sessionReader } from './shared/session-read.js';
 import { sessionsProjection } from './sessions/sessions-projection.js';
 import { BackgroundTasks } from './shared/background.js';
 import { createMailer } from '@mia/service-kit';
@@ -29,6 +30,7 @@ function setupIdentity(ctx: ServiceContext<IdentityConfig, IdentityTx, IdentityD
     config,
     logger,
     db: ctx.db,
+    readSession: sessionReader(ctx.pool, ctx.schema),
     commands: ctx.commands,
     clock: ctx.clock,
     newId: ctx.newId,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIdentity, uniqueUser, type IdentityUnderTest } from '../identity-harness.fixture.js';
+import { waitFor } from '@mia/testing';
 
 const claimsOf = (cookie: string) =>
   JSON.parse(Buffer.from(cookie.split('.')[1]!, 'base64url').toString()) as { role: string };
@@ -97,6 +98,19 @@ describe('admin role from ADMIN_EMAILS, for verified addresses only', () => {
         .ofType<RoleChanged>('UserRoleChanged')
         .filter((e) => e.data.email === squatter.email),
     ).toEqual([]);
+    // Both revocations went out with the role changes, but they arrive from NATS one by one.
+    // (Earlier role changes in this file revoked other sessions; these two are the restart's.)
+    const changed = [promoted.data.userId, demoted.data.userId];
+    const revoked = await waitFor(
+      () => {
+        const found = identity.published
+          .ofType<{ reason: string; userId: string }>('SessionsRevoked')
+          .filter((e) => e.data.reason === 'role-changed' && changed.includes(e.data.userId));
+        return found.length >= 2 && found;
+      },
+      { message: 'the two role-changed revocations of the restart' },
+    );
+    expect(new Set(revoked.map((e) => e.data.userId))).toEqual(new Set(changed));
 
     expect((await admin.get('/api/user')).status).toBe(401);
     expect((await helperClient.get('/api/user')).status).toBe(401);
