@@ -176,7 +176,8 @@ export async function createStack(): Promise<Stack> {
     async start(name, script, env, options = {}) {
       const port = options.port ?? Number(env.PORT ?? (await freePort()));
       const child = fork(script, [], {
-        env: { ...process.env, ...env, PORT: String(port) },
+        // Metrics on any free port: PORT + 1000 of a free port may be taken.
+        env: { METRICS_PORT: '0', ...process.env, ...env, PORT: String(port) },
         execArgv: options.execArgv ?? [],
         // Logs would interleave with the report; errors still show.
         stdio: ['ignore', 'ignore', 'inherit', 'ipc'],

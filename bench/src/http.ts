@@ -17,7 +17,8 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 
 function start(script: string, env: Record<string, string>, execArgv: string[] = []): ChildProcess {
   return fork(script, [], {
-    env: { ...process.env, ...env },
+    // Metrics on any free port: the default (PORT + 1000) could be taken on a busy machine.
+    env: { METRICS_PORT: '0', ...process.env, ...env },
     execArgv,
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
