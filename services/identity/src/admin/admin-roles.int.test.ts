@@ -106,7 +106,7 @@ describe('admin role from ADMIN_EMAILS, for verified addresses only', () => {
         const found = identity.published
           .ofType<{ reason: string; userId: string }>('SessionsRevoked')
           .filter((e) => e.data.reason === 'role-changed' && changed.includes(e.data.userId));
-        return found.length >= 2 && found;
+        return found.length >= 2 ? found : null;
       },
       { message: 'the two role-changed revocations of the restart' },
     );
