@@ -44,12 +44,23 @@ export interface BcryptPoolOptions {
   workers?: number;
   /** Tasks allowed to wait for a worker before run() refuses with BcryptBusyError. */
   maxQueue?: number;
+  /**
+   * A worker left idle this long is stopped (default 30 s) and started again on the next use.
+   * Each holds its own V8 heap (~10 MB): after a burst of sign-ins the service goes back to its
+   * idle footprint instead of keeping the burst's workers for the rest of its life.
+   */
+  idleMs?: number;
 }
 
-/** A fixed pool of bcrypt worker threads, started on first use, with a bounded queue. */
+/**
+ * A bounded pool of bcrypt worker threads, started on first use and stopped when idle, with a
+ * bounded queue.
+ */
 export class BcryptPool {
   readonly #size: number;
   readonly #maxQueue: number;
+  readonly #idleMs: number;
+  readonly #idleTimers = new Map<Worker, NodeJS.Timeout>();
   readonly #idle: Worker[] = [];
   readonly #busy = new Map<Worker, Pending>();
   readonly #queue: Pending[] = [];
@@ -61,6 +72,12 @@ export class BcryptPool {
     this.#size = options.workers ?? defaultBcryptWorkers();
     // ~64 waiting checks are a few seconds of work; beyond that, answering 503 beats a timeout.
     this.#maxQueue = options.maxQueue ?? 64;
+    this.#idleMs = options.idleMs ?? 30_000;
+  }
+
+  /** Worker threads alive now, busy or idle (for tests and metrics). */
+  get workers(): number {
+    return this.#started;
   }
 
   run(task: BcryptTask): Promise<string | boolean> {
@@ -81,6 +98,8 @@ export class BcryptPool {
 
   async close(): Promise<void> {
     this.#closed = true;
+    for (const timer of this.#idleTimers.values()) clearTimeout(timer);
+    this.#idleTimers.clear();
     for (const job of this.#queue.splice(0)) job.reject(new Error('BcryptPool is closed'));
     const workers = [...this.#idle.splice(0), ...this.#busy.keys()];
     await Promise.all(workers.map((w) => w.terminate()));
@@ -90,6 +109,8 @@ export class BcryptPool {
     while (this.#queue.length > 0) {
       const worker = this.#idle.pop() ?? this.#spawn();
       if (!worker) return;
+      clearTimeout(this.#idleTimers.get(worker));
+      this.#idleTimers.delete(worker);
       const job = this.#queue.shift()!;
       this.#busy.set(worker, job);
       worker.postMessage({ id: this.#nextId++, task: job.task });
@@ -112,8 +133,11 @@ export class BcryptPool {
       if (this.#closed) return;
       this.#idle.push(worker);
       this.#dispatch();
+      if (this.#idle.includes(worker)) this.#retireWhenIdle(worker);
     });
     const lost = (error: Error) => {
+      clearTimeout(this.#idleTimers.get(worker));
+      this.#idleTimers.delete(worker);
       const job = this.#busy.get(worker);
       this.#busy.delete(worker);
       const idle = this.#idle.indexOf(worker);
@@ -129,5 +153,18 @@ export class BcryptPool {
       }
     });
     return worker;
+  }
+
+  #retireWhenIdle(worker: Worker): void {
+    const timer = setTimeout(() => {
+      this.#idleTimers.delete(worker);
+      const idle = this.#idle.indexOf(worker);
+      if (idle === -1 || this.#closed) return;
+      this.#idle.splice(idle, 1);
+      this.#started--;
+      void worker.terminate();
+    }, this.#idleMs);
+    timer.unref();
+    this.#idleTimers.set(worker, timer);
   }
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { waitFor } from '@mia/testing';
 import { BcryptBusyError, BcryptPool } from './bcrypt-pool.js';
 
 describe('BcryptPool', () => {
@@ -38,5 +39,21 @@ describe('BcryptPool', () => {
     const pool = new BcryptPool({ workers: 1 });
     await pool.close();
     await expect(pool.run({ op: 'hash', password: 'a', cost: 4 })).rejects.toThrow(/closed/);
+  });
+
+  it('stops workers left idle and starts them again on the next use', async () => {
+    const pool = new BcryptPool({ workers: 2, idleMs: 50 });
+    try {
+      await Promise.all([
+        pool.run({ op: 'hash', password: 'a', cost: 4 }),
+        pool.run({ op: 'hash', password: 'b', cost: 4 }),
+      ]);
+      expect(pool.workers).toBe(2);
+      await waitFor(() => pool.workers === 0, { message: 'idle workers stopped' });
+      expect(await pool.run({ op: 'hash', password: 'c', cost: 4 })).toMatch(/^\$2b\$04\$/);
+      expect(pool.workers).toBe(1);
+    } finally {
+      await pool.close();
+    }
   });
 });
