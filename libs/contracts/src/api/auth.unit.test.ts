@@ -85,13 +85,23 @@ describe('browser API validation messages', () => {
     expect(messages(registerFormSchema, form('\u0958'.repeat(13)))).toEqual([
       'password: Password must be at most 72 bytes',
     ]);
+    // Spaces of any kind (a no-break space, an ideographic space) are still only spaces.
+    const blank = '  \u00a0 \u3000 ';
+    expect(
+      messages(resetPasswordRequestSchema, {
+        token: 't',
+        newPassword: blank,
+        confirmPassword: blank,
+      }),
+    ).toEqual(['newPassword: Password must not be only spaces']);
+    // Tabs and line breaks cannot be typed into a password field: refused as control characters.
     expect(
       messages(resetPasswordRequestSchema, {
         token: 't',
         newPassword: ' \t  \n ',
         confirmPassword: ' \t  \n ',
       }),
-    ).toEqual(['newPassword: Password must not be only spaces']);
+    ).toContain('newPassword: Password must not contain control characters');
   });
 
   it('reset password', () => {
