@@ -23,7 +23,12 @@ const upstreamUrls = (port: number) =>
   devDefault(
     z
       .string()
-      .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
+      .transform((value) =>
+        value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(httpUrl).min(1, 'at least one URL')),
     `http://127.0.0.1:${port}`,
   );

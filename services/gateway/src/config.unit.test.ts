@@ -28,7 +28,9 @@ describe('gateway config', () => {
     expect(config.IDENTITY_URL).toEqual(['http://a:8081']);
     expect(config.BILLING_URL).toEqual(['http://b1:8082', 'http://b2:8082']);
     expect(config.ACCESS_URL).toEqual(['http://127.0.0.1:8083']);
-    expect(() => loadGatewayConfig({ SUPPORT_URL: 'http://s:8084,ftp://x' })).toThrow(/SUPPORT_URL/);
+    expect(() => loadGatewayConfig({ SUPPORT_URL: 'http://s:8084,ftp://x' })).toThrow(
+      /SUPPORT_URL/,
+    );
     expect(() => loadGatewayConfig({ SUPPORT_URL: ' , ' })).toThrow(/SUPPORT_URL/);
   });
 });

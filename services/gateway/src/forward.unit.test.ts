@@ -1,5 +1,9 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer as createTcpServer, type AddressInfo, type Server as TcpServer } from 'node:net';
+import {
+  createServer as createTcpServer,
+  type AddressInfo,
+  type Server as TcpServer,
+} from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { forward, MAX_RETRY_BODY_BYTES } from './forward.js';
 import { deadUrl, request, startFakeService, type FakeService } from './harness.fixture.js';
