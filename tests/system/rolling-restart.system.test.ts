@@ -38,6 +38,8 @@ describe('rolling restarts under load', () => {
         // replica stops accepting.
         UPSTREAM_PROBE_INTERVAL_MS: '500',
         SHUTDOWN_DRAIN_MS: '1500',
+        // Eight service processes share one PostgreSQL (100 connections, other test runs too).
+        DATABASE_POOL_MAX: '3',
       },
     });
   });
@@ -102,11 +104,18 @@ describe('rolling restarts under load', () => {
       publishableKey: string;
     };
 
-    /** A purchase as the checkout makes it, retry-safe steps carrying an Idempotency-Key. */
+    /**
+     * A purchase as the checkout makes it. Half carry an Idempotency-Key on their POSTs (the
+     * gateway may send those again after a refused or reset connection); the other half send
+     * none, as the web app does today, and are kept whole only by the replicas' drain.
+     */
+    let keyed = false;
     const purchase = async (buyer: Buyer, productId: string) => {
+      keyed = !keyed;
+      const withKey = keyed;
       const created = await call('create-payment-intent', `${base}/api/create-payment-intent`, {
         method: 'POST',
-        headers: json(buyer.cookie, `create-${randomUUID()}`),
+        headers: json(buyer.cookie, withKey ? `create-${randomUUID()}` : undefined),
         body: JSON.stringify({ productId }),
       });
       if (!created) return;
@@ -132,7 +141,7 @@ describe('rolling restarts under load', () => {
       if (!confirmed) return;
       const recorded = await call('confirm-payment', `${base}/api/confirm-payment`, {
         method: 'POST',
-        headers: json(buyer.cookie, `confirm-${intentId}`),
+        headers: json(buyer.cookie, withKey ? `confirm-${intentId}` : undefined),
         body: JSON.stringify({ paymentIntentId: intentId }),
       });
       if (recorded) buyer.bought.push(productId);

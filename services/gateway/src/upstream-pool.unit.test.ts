@@ -1,6 +1,13 @@
 import { waitFor } from '@mia/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deadUrl, startFakeService, type FakeService } from './harness.fixture.js';
+import {
+  deadUrl,
+  request,
+  startFakeService,
+  startGateway,
+  type FakeService,
+  type TestGateway,
+} from './harness.fixture.js';
 import { createUpstreamPool, type UpstreamPool } from './upstream-pool.js';
 
 const manual = (...urls: string[]) =>
@@ -87,5 +94,32 @@ describe('upstream pool: background probes', () => {
     await pool.firstProbe;
     expect(pool.ready()).toBe(false);
     expect(pool.members.map((m) => m.problem)).toEqual(['ECONNREFUSED', 'timed out']);
+  });
+});
+
+describe('the gateway with several addresses per service', () => {
+  const open: Array<FakeService | TestGateway> = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((s) => s.close()));
+  });
+
+  it('spreads requests over the replicas, and a dead one costs no failed GET', async () => {
+    const a = await startFakeService('identity');
+    const b = await startFakeService('identity');
+    open.push(a, b);
+    const dead = await deadUrl();
+    const gw = await startGateway({
+      identity: `${a.url},${dead},${b.url}`,
+      billing: dead,
+      access: dead,
+      support: dead,
+    });
+    open.push(gw);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => request(`${gw.url}/api/user`)),
+    );
+    expect(answers.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect(a.seen.some((r) => r.url === '/api/user')).toBe(true);
+    expect(b.seen.some((r) => r.url === '/api/user')).toBe(true);
   });
 });
