@@ -8,6 +8,7 @@ import { tagged, type Output } from './output.js';
 import { freePort, isPortOpen, portOrFree, waitForPort } from './ports.js';
 import { findOrStartPostgres, redact, type PostgresServer } from './postgres.js';
 import { provisionDatabase } from './provision.js';
+import { processKey, replicasOf } from './replicas.js';
 import { SERVICES, passwordOf, roleOf, type ServiceName } from './services.js';
 
 export interface LocalSystemOptions {
@@ -38,7 +39,10 @@ export interface LocalSystemOptions {
 
 export interface RunningService {
   readonly name: ServiceName | 'gateway';
+  /** 1 for the first (or only) process of a service, 2, 3... for further replicas. */
+  readonly replica: number;
   readonly url: string;
+  /** The current process (a new one after restartService). */
   readonly process: ManagedProcess;
 }
 
@@ -51,7 +55,13 @@ export interface LocalSystem {
   readonly mailDir: string;
   /** The Stripe sandbox (no STRIPE_SECRET_KEY), undefined with real Stripe keys. */
   readonly sandboxUrl: string | undefined;
+  /** By process: `identity` for a service's first replica, `identity-2`... for further ones. */
   readonly services: ReadonlyMap<string, RunningService>;
+  /**
+   * A rolling restart of one process: SIGTERM (it drains), wait for the exit, start it again
+   * on the same ports, wait until it is ready.
+   */
+  restartService(key: string): Promise<void>;
   /** Stops the gateway and the services, then what this launcher started (NATS, PostgreSQL). */
   stop(): Promise<void>;
 }
@@ -92,18 +102,30 @@ export const SANDBOX_PORT = 12111;
 
 // Each process serves /metrics on its own internal port, PORT + 1000 (the kit's default).
 const METRICS_PORT_OFFSET = 1000;
-
+// Further replicas of a service on the standard ports: 8181, 8281... beside identity's 8081.
+const REPLICA_PORT_STEP = 100;
 async function ports(
   port: number,
-): Promise<{ gateway: number; sandbox: number; services: Record<string, number> }> {
+  replicas: Record<ServiceName, number>,
+): Promise<{ gateway: number; sandbox: number; services: Record<ServiceName, number[]> }> {
+  const services = {} as Record<ServiceName, number[]>;
   if (port === 0) {
-    const services: Record<string, number> = {};
-    for (const { name } of SERVICES) services[name] = await freePort();
+    for (const { name } of SERVICES) {
+      services[name] = [];
+      for (let i = 0; i < replicas[name]; i++) services[name].push(await freePort());
+    }
     return { gateway: await freePort(), sandbox: await freePort(), services };
   }
-  const services = Object.fromEntries(SERVICES.map((s) => [s.name, s.port]));
+  for (const s of SERVICES)
+    services[s.name] = Array.from(
+      { length: replicas[s.name] },
+      (_, i) => s.port + i * REPLICA_PORT_STEP,
+    );
   const taken = [];
-  for (const [name, p] of [['gateway', port] as const, ...Object.entries(services)]) {
+  const wanted: Array<[string, number]> = [['gateway', port]];
+  for (const [name, list] of Object.entries(services))
+    list.forEach((p, i) => wanted.push([processKey(name, i + 1), p]));
+  for (const [name, p] of wanted) {
     if (await isPortOpen(p)) taken.push(`${name} ${p}`);
     const metrics = p + METRICS_PORT_OFFSET;
     if (await isPortOpen(metrics)) taken.push(`${name} metrics ${metrics}`);
@@ -112,7 +134,7 @@ async function ports(
     throw new Error(
       `Ports already in use: ${taken.join(', ')}. Is the system already running? ` +
         'Stop it, or start on another gateway port with PORT=7080 npm start ' +
-        '(the services use 8081-8084, metrics PORT + 1000).',
+        '(the services use 8081-8084, further replicas 8181-8184 and so on, metrics PORT + 1000).',
     );
   }
   // The sandbox only needs some port; another one taken is no reason to refuse to start.
@@ -137,6 +159,7 @@ export async function startLocalSystem(options: LocalSystemOptions): Promise<Loc
   try {
     mkdirSync(options.dataDir, { recursive: true });
     const names = SERVICES.map((s) => s.name);
+    const replicas = replicasOf(options.env);
 
     const [pgResult, natsResult] = await Promise.allSettled([
       findOrStartPostgres({
@@ -182,7 +205,7 @@ export async function startLocalSystem(options: LocalSystemOptions): Promise<Loc
       gateway: gatewayPort,
       sandbox: sandboxPort,
       services: servicePorts,
-    } = await ports(options.port);
+    } = await ports(options.port, replicas);
     const baseUrl = `http://${options.port === 0 ? '127.0.0.1' : 'localhost'}:${gatewayPort}`;
     mkdirSync(options.mailDir, { recursive: true });
 
@@ -200,32 +223,45 @@ export async function startLocalSystem(options: LocalSystemOptions): Promise<Loc
         ? { RATE_LIMIT_REGISTER_PER_IP: '200' }
         : {}),
     };
-    const running = new Map<string, RunningService>();
+    // The process of each entry is replaced on a restart; respawn starts it the same way again.
+    type Live = { -readonly [K in keyof RunningService]: RunningService[K] } & {
+      respawn(): ManagedProcess;
+    };
+    const running = new Map<string, Live>();
     const start = (
       name: ServiceName | 'gateway',
       port: number,
       env: NodeJS.ProcessEnv,
       index: number,
+      replica = 1,
     ) => {
       const main = join(root, 'services', name, 'dist', 'main.js');
       // The build above made every dist; a missing one is a broken build, never a smaller system.
       if (!existsSync(main))
         throw new Error(`services/${name}/dist/main.js is missing after the build`);
-      const proc = startProcess(name, process.execPath, [main], {
-        cwd: root,
-        env: {
-          ...common,
-          ...env,
-          PORT: String(port),
-          // Metrics stay on this machine; free ports (any port 0) take any free metrics port.
-          METRICS_HOST: '127.0.0.1',
-          METRICS_PORT: options.port === 0 ? '0' : String(port + METRICS_PORT_OFFSET),
-        },
-        onLine: tagged(output, name, index),
-      });
-      const service: RunningService = { name, url: `http://127.0.0.1:${port}`, process: proc };
-      running.set(name, service);
-      stack.push(() => proc.stop());
+      const key = processKey(name, replica);
+      const spawnIt = () =>
+        startProcess(key, process.execPath, [main], {
+          cwd: root,
+          env: {
+            ...common,
+            ...env,
+            PORT: String(port),
+            // Metrics stay on this machine; free ports (any port 0) take any free metrics port.
+            METRICS_HOST: '127.0.0.1',
+            METRICS_PORT: options.port === 0 ? '0' : String(port + METRICS_PORT_OFFSET),
+          },
+          onLine: tagged(output, key, index),
+        });
+      const service: Live = {
+        name,
+        replica,
+        url: `http://127.0.0.1:${port}`,
+        process: spawnIt(),
+        respawn: spawnIt,
+      };
+      running.set(key, service);
+      stack.push(() => service.process.stop());
       return service;
     };
 
@@ -246,7 +282,12 @@ export async function startLocalSystem(options: LocalSystemOptions): Promise<Loc
             ...common,
             SANDBOX_PORT: String(sandboxPort),
             SANDBOX_HOST: '127.0.0.1',
-            STRIPE_WEBHOOK_URL: `http://127.0.0.1:${servicePorts.billing}/api/webhooks/stripe`,
+            // Several billing replicas: through the gateway, which spreads over the ready ones
+            // (the sandbox retries a delivery the gateway is not up for yet, as Stripe does).
+            STRIPE_WEBHOOK_URL:
+              servicePorts.billing.length > 1
+                ? `http://127.0.0.1:${gatewayPort}/api/webhooks/stripe`
+                : `http://127.0.0.1:${servicePorts.billing[0]}/api/webhooks/stripe`,
           },
           onLine: tagged(output, 'stripe', 5),
         },
@@ -258,23 +299,28 @@ export async function startLocalSystem(options: LocalSystemOptions): Promise<Loc
     }
 
     SERVICES.forEach(({ name }, index) => {
-      start(
-        name,
-        servicePorts[name] ?? 0,
-        {
-          HOST: '127.0.0.1',
-          DATABASE_URL: provisioned.serviceUrls[name],
-          DATABASE_SCHEMA: name,
-          MAIL_DIR: options.mailDir,
-          ...(name === 'billing' && sandboxUrl ? { STRIPE_SANDBOX_URL: sandboxUrl } : {}),
-        },
-        index,
+      servicePorts[name].forEach((port, i) =>
+        start(
+          name,
+          port,
+          {
+            HOST: '127.0.0.1',
+            DATABASE_URL: provisioned.serviceUrls[name],
+            DATABASE_SCHEMA: name,
+            MAIL_DIR: options.mailDir,
+            ...(name === 'billing' && sandboxUrl ? { STRIPE_SANDBOX_URL: sandboxUrl } : {}),
+          },
+          index,
+          i + 1,
+        ),
       );
     });
     const readyTimeoutMs = options.readyTimeoutMs ?? 120_000;
     await Promise.all([...running.values()].map((s) => waitReady(s, readyTimeoutMs, signal)));
 
-    const upstream = (name: string) => `http://127.0.0.1:${servicePorts[name]}`;
+    // Every replica of a service, comma-separated: the gateway spreads requests over them.
+    const upstream = (name: ServiceName) =>
+      servicePorts[name].map((port) => `http://127.0.0.1:${port}`).join(',');
     const gateway = start(
       'gateway',
       gatewayPort,
@@ -311,6 +357,14 @@ export async function startLocalSystem(options: LocalSystemOptions): Promise<Loc
       mailDir: options.mailDir,
       sandboxUrl,
       services: running,
+      async restartService(key) {
+        const service = running.get(key);
+        if (!service || service.name === 'gateway')
+          throw new Error(`no service process "${key}" to restart`);
+        await service.process.stop();
+        service.process = service.respawn();
+        await waitReady(service, readyTimeoutMs, signal);
+      },
       stop: stopAll,
     };
   } catch (err) {

@@ -33,6 +33,10 @@ export interface TestSystem {
   logFile: string;
   /** Stops one service (e.g. to see the gateway's answer without it). */
   stopService(name: ServiceName): Promise<void>;
+  /** The services' processes: `identity`, and `identity-2`... with REPLICAS_IDENTITY. */
+  processes: readonly string[];
+  /** SIGTERM one process, wait for its exit, start it again and wait until it is ready. */
+  restartService(key: string): Promise<void>;
   /** Stops everything, drops the database and deletes the run's NATS streams. */
   stop(): Promise<void>;
 }
@@ -89,6 +93,8 @@ export async function startSystem(options: StartSystemOptions = {}): Promise<Tes
     async stopService(name) {
       await started.services.get(name)?.process.stop();
     },
+    processes: [...started.services.keys()].filter((key) => key !== 'gateway'),
+    restartService: (key) => started.restartService(key),
     async stop() {
       await started.stop();
       await output.close();

@@ -5,10 +5,12 @@ import { upstreamsOf, type GatewayConfig } from './config.js';
 import { gatewayAccessLog, requestObserver } from './gateway-metrics.js';
 import { upstreamReadiness } from './health.js';
 import { createApiProxy } from './proxy.js';
+import type { ServiceName } from './routes-table.js';
 import { sendJson } from './responses.js';
 import { createSandboxProxy, SANDBOX_PATH } from './sandbox-proxy.js';
 import { apiSecurityHeaders, securityHeaders } from './security-headers.js';
 import { loadStaticSite } from './static.js';
+import { createUpstreamPool, type UpstreamPool } from './upstream-pool.js';
 
 export interface GatewayDeps {
   readonly config: GatewayConfig;
@@ -22,7 +24,7 @@ export interface GatewayApp {
   readonly app: Express;
   /** Whether web/dist was found; without it a placeholder page is served. */
   readonly webBuilt: boolean;
-  /** Releases the keep-alive connections to the services. */
+  /** Stops the probes and releases the keep-alive connections to the services. */
   close(): void;
 }
 
@@ -39,9 +41,17 @@ export function createGatewayApp({ config, logger }: GatewayDeps): GatewayApp {
   app.set('trust proxy', config.TRUST_PROXY);
 
   const production = config.NODE_ENV === 'production';
-  const upstreams = upstreamsOf(config);
+  const pools = {} as Record<ServiceName, UpstreamPool>;
+  for (const [service, urls] of Object.entries(upstreamsOf(config)) as Array<
+    [ServiceName, readonly string[]]
+  >) {
+    pools[service] = createUpstreamPool(urls, {
+      probeIntervalMs: config.UPSTREAM_PROBE_INTERVAL_MS,
+      probeTimeoutMs: Math.min(config.READY_TIMEOUT_MS, config.UPSTREAM_PROBE_INTERVAL_MS),
+    });
+  }
   const proxy = createApiProxy({
-    upstreams,
+    pools,
     timeoutMs: config.PROXY_TIMEOUT_MS,
     trustProxy: app.get('trust proxy fn') as (address: string, hop: number) => boolean,
     securityHeaders: apiSecurityHeaders(production),
@@ -55,8 +65,9 @@ export function createGatewayApp({ config, logger }: GatewayDeps): GatewayApp {
   app.use(securityHeaders(production));
   app.use(
     healthRoutes(
-      upstreamReadiness(upstreams, config.READY_TIMEOUT_MS),
-      config.READY_TIMEOUT_MS,
+      upstreamReadiness(pools),
+      // The checks only wait for the first round of probes, each bounded by its own timeout.
+      2 * config.READY_TIMEOUT_MS,
       logger,
       { cacheMs: config.READY_CACHE_MS },
     ),
@@ -89,7 +100,7 @@ export function createGatewayApp({ config, logger }: GatewayDeps): GatewayApp {
     app,
     webBuilt: site.built,
     close: () => {
-      proxy.close();
+      for (const pool of Object.values(pools)) pool.close();
       sandbox?.close();
     },
   };

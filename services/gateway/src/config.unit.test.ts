@@ -19,4 +19,18 @@ describe('gateway config', () => {
       loadGatewayConfig({ HTTP_HEADERS_TIMEOUT_MS: '40000', HTTP_REQUEST_TIMEOUT_MS: '30000' }),
     ).toThrow(/HTTP_HEADERS_TIMEOUT_MS/);
   });
+
+  it('takes one upstream URL or a comma-separated list of replicas, and refuses a bad one', () => {
+    const config = loadGatewayConfig({
+      IDENTITY_URL: 'http://a:8081',
+      BILLING_URL: 'http://b1:8082, http://b2:8082,',
+    });
+    expect(config.IDENTITY_URL).toEqual(['http://a:8081']);
+    expect(config.BILLING_URL).toEqual(['http://b1:8082', 'http://b2:8082']);
+    expect(config.ACCESS_URL).toEqual(['http://127.0.0.1:8083']);
+    expect(() => loadGatewayConfig({ SUPPORT_URL: 'http://s:8084,ftp://x' })).toThrow(
+      /SUPPORT_URL/,
+    );
+    expect(() => loadGatewayConfig({ SUPPORT_URL: ' , ' })).toThrow(/SUPPORT_URL/);
+  });
 });

@@ -77,6 +77,7 @@ export interface TestGateway {
 }
 
 export async function startGateway(
+  /** One URL per service, or a comma-separated list of its replicas. */
   upstreams: Record<ServiceName, string>,
   env: Record<string, string> = {},
 ): Promise<TestGateway> {

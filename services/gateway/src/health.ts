@@ -1,5 +1,6 @@
 import type { ReadinessCheck } from '@mia/service-kit';
 import type { ServiceName } from './routes-table.js';
+import type { UpstreamPool } from './upstream-pool.js';
 
 /** A failed probe: the reason is the whole story, a stack trace would only repeat on every poll. */
 class NotReady extends Error {
@@ -10,35 +11,23 @@ class NotReady extends Error {
   }
 }
 
-const reasonOf = (err: unknown): string => {
-  if (!(err instanceof Error)) return String(err);
-  const code = (err.cause as { code?: string } | undefined)?.code;
-  return err.name === 'TimeoutError' ? 'timed out' : (code ?? err.message);
-};
-
 /**
- * One readiness check per service behind the gateway: its own /readyz must answer 2xx. The
- * kit's health routes run them in parallel with a timeout and answer in the same shape as
- * every service (`{status, checks: {identity: 'ok', ...}}`).
+ * One readiness check per service behind the gateway: some replica of it must be ready. The
+ * pools' background probes already ask every replica's /readyz, so a GET /readyz here reads
+ * their state instead of fanning out (the first one waits for the first round of probes). The
+ * kit's health routes answer in the same shape as every service
+ * (`{status, checks: {identity: 'ok', ...}}`).
  */
 export function upstreamReadiness(
-  upstreams: Readonly<Record<ServiceName, string>>,
-  timeoutMs: number,
+  pools: Readonly<Record<ServiceName, UpstreamPool>>,
 ): ReadinessCheck[] {
-  return (Object.entries(upstreams) as Array<[ServiceName, string]>).map(([name, baseUrl]) => {
-    const url = new URL('/readyz', baseUrl);
-    return {
-      name,
-      async check() {
-        // The kit stops waiting after its timeout; the signal also frees the request itself.
-        const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) }).catch(
-          (err: unknown) => {
-            throw new NotReady(`${name} ${url.href}: ${reasonOf(err)}`);
-          },
-        );
-        await res.body?.cancel();
-        if (!res.ok) throw new NotReady(`${name} /readyz answered ${res.status}`);
-      },
-    };
-  });
+  return (Object.entries(pools) as Array<[ServiceName, UpstreamPool]>).map(([name, pool]) => ({
+    name,
+    async check() {
+      await pool.firstProbe;
+      if (pool.ready()) return;
+      const reasons = pool.members.map((m) => `${m.url}: ${m.problem ?? 'not ready'}`);
+      throw new NotReady(`${name} has no ready replica (${reasons.join('; ')})`);
+    },
+  }));
 }

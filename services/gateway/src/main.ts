@@ -34,4 +34,5 @@ gracefulShutdown({
     { name: 'metrics listener', stop: () => stopMetricsServer(metricsServer) },
   ],
   timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+  drainMs: config.SHUTDOWN_DRAIN_MS,
 });

@@ -1,13 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import proxyAddr from 'proxy-addr';
 import type { Logger } from '@mia/service-kit';
-import { forward, upstreamOf, type ForwardFailure, type Upstream } from './forward.js';
+import { forward, type ForwardFailure } from './forward.js';
 import { prepareForwarding, type ForwardingOptions } from './forwarding.js';
 import { createRouteResolver, pathnameOf, type ServiceName } from './routes-table.js';
 import { sendJson } from './responses.js';
+import type { UpstreamPool } from './upstream-pool.js';
 
 export interface ApiProxyOptions {
-  readonly upstreams: Readonly<Record<ServiceName, string>>;
+  /** Each service's replicas (see upstream-pool.ts); the caller owns and closes them. */
+  readonly pools: Readonly<Record<ServiceName, UpstreamPool>>;
   /** How long an upstream may take to start answering before the client gets a 504. */
   readonly timeoutMs: number;
   /** Express's compiled `trust proxy` setting: is this address a proxy we believe? */
@@ -23,8 +25,6 @@ export interface ApiProxy {
    * handler: API requests skip Express, whose per-request setup the read path cannot afford.
    */
   readonly handler: (req: IncomingMessage, res: ServerResponse) => void;
-  /** Closes the idle keep-alive sockets to the upstreams. */
-  close(): void;
 }
 
 interface ProxiedRequest extends IncomingMessage {
@@ -34,12 +34,7 @@ interface ProxiedRequest extends IncomingMessage {
 export function createApiProxy(options: ApiProxyOptions): ApiProxy {
   const { logger, timeoutMs } = options;
   const resolve = createRouteResolver();
-  const upstreams = {} as Record<ServiceName, Upstream>;
-  for (const [service, target] of Object.entries(options.upstreams) as Array<
-    [ServiceName, string]
-  >) {
-    upstreams[service] = upstreamOf(target);
-  }
+  const { pools } = options;
 
   const failed =
     (req: IncomingMessage, res: ServerResponse, service: ServiceName) =>
@@ -84,13 +79,8 @@ export function createApiProxy(options: ApiProxyOptions): ApiProxy {
     }
     (req as ProxiedRequest).gatewayService = service;
     prepareForwarding(req, res, forwarding);
-    forward(req, res, upstreams[service], { timeoutMs, onFailure: failed(req, res, service) });
+    forward(req, res, pools[service], { timeoutMs, onFailure: failed(req, res, service) });
   };
 
-  return {
-    handler,
-    close: () => {
-      for (const upstream of Object.values(upstreams)) upstream.agent.destroy();
-    },
-  };
+  return { handler };
 }

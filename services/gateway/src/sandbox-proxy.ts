@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
-import { forward, upstreamOf } from './forward.js';
+import { forward } from './forward.js';
 import { sendJson } from './responses.js';
+import { createUpstreamPool } from './upstream-pool.js';
 
 /** Where the browser reaches the Stripe sandbox, the way it reaches Stripe.js's API in production. */
 export const SANDBOX_PATH = '/sandbox/stripe';
@@ -14,7 +15,8 @@ export function createSandboxProxy(
   target: string,
   timeoutMs = 30_000,
 ): { handler: RequestHandler; close(): void } {
-  const upstream = upstreamOf(target);
+  // One address, never probed: the sandbox is a development stand-in, not a replicated service.
+  const upstream = createUpstreamPool([target], { probeIntervalMs: 0, probeTimeoutMs: timeoutMs });
   const host = new URL(target).host;
   const handler: RequestHandler = (req, res) => {
     forward(req, res, upstream, {
@@ -28,5 +30,5 @@ export function createSandboxProxy(
       },
     });
   };
-  return { handler, close: () => upstream.agent.destroy() };
+  return { handler, close: () => upstream.close() };
 }

@@ -51,6 +51,9 @@ export const baseConfigSchema = z.object({
   PUBLIC_ORIGIN: devDefault(originSchema, DEV_PUBLIC_ORIGIN),
   ALLOWED_ORIGINS: originListSchema.default([]),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  // On SIGTERM, how long /readyz answers 503 while requests are still served, before the
+  // listener closes: the gateway (probing every second) stops sending new requests meanwhile.
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(3_000),
   // Who may tell a client's address in X-Forwarded-For (rate limits key on it): the gateway's
   // addresses. Anyone else that reaches a service directly is taken at its socket address.
   TRUSTED_PROXIES: trustedProxiesSchema.default(['loopback']),

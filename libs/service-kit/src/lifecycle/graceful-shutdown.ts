@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Logger } from '../logger.js';
 
 /** Something to stop on the way out, in order: consumers, relay, NATS drain, pool end. */
@@ -11,8 +11,14 @@ export interface GracefulShutdownOptions {
   server?: Server;
   logger: Logger;
   steps?: readonly ShutdownStep[];
-  /** Everything must be done by then, or the process exits with code 1 (default 10 s). */
+  /** Everything after the drain delay must be done by then, or the process exits 1 (default 10 s). */
   timeoutMs?: number;
+  /**
+   * How long to go on serving after the signal while GET /readyz answers 503 (default 0), so a
+   * load balancer probing readiness stops sending new requests before the listener closes:
+   * at least two of its probe intervals (the gateway probes every UPSTREAM_PROBE_INTERVAL_MS).
+   */
+  drainMs?: number;
   signals?: readonly NodeJS.Signals[];
   /** Replaced in tests; process.exit otherwise. */
   exit?: (code: number) => void;
@@ -23,6 +29,30 @@ export interface ShutdownHandle {
   shutdown(reason: string): Promise<void>;
   /** Removes the signal listeners (tests). */
   dispose(): void;
+}
+
+/**
+ * From now on the server itself answers GET /readyz with 503, before the app sees it; every
+ * other request is served as before. Works for any server (a service's or the gateway's)
+ * without the app knowing about shutdowns.
+ */
+export function answerUnreadyFrom(server: Server): void {
+  const listeners = server.listeners('request') as Array<(...args: unknown[]) => void>;
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const url = req.url ?? '';
+    if (url === '/readyz' || url.startsWith('/readyz?')) {
+      const body = '{"status":"draining","checks":{}}';
+      res.writeHead(503, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(body),
+        'cache-control': 'no-store',
+      });
+      res.end(body);
+      return;
+    }
+    for (const listener of listeners) listener(req, res);
+  });
 }
 
 function closeServer(server: Server): Promise<void> {
@@ -38,19 +68,27 @@ function closeServer(server: Server): Promise<void> {
 }
 
 /**
- * On SIGTERM/SIGINT: stop accepting requests, let in-flight ones finish, run the steps in order
- * (each even if an earlier one failed), then exit 0. Past the timeout: log, drop remaining
- * connections and exit 1, so an orchestrator never waits on a hung process.
+ * On SIGTERM/SIGINT: answer readiness 503 and keep serving for the drain delay (load balancers
+ * take the process out meanwhile), then stop accepting requests, close idle keep-alive
+ * connections, let in-flight requests finish, run the steps in order (each even if an earlier
+ * one failed), and exit 0. Past the timeout: log, drop remaining connections and exit 1, so an
+ * orchestrator never waits on a hung process.
  */
 export function gracefulShutdown(options: GracefulShutdownOptions): ShutdownHandle {
   const { server, logger, steps = [] } = options;
   const timeoutMs = options.timeoutMs ?? 10_000;
+  const drainMs = options.drainMs ?? 0;
   const signals = options.signals ?? ['SIGTERM', 'SIGINT'];
   const exit = options.exit ?? ((code: number) => process.exit(code));
   let running: Promise<void> | undefined;
 
   async function run(reason: string): Promise<void> {
-    logger.info({ reason, timeoutMs }, 'shutting down');
+    logger.info({ reason, timeoutMs, drainMs }, 'shutting down');
+    if (server?.listening && drainMs > 0) {
+      answerUnreadyFrom(server);
+      await new Promise((resolve) => setTimeout(resolve, drainMs));
+      logger.info({ drainMs }, 'drained: no longer accepting requests');
+    }
     let exited = false;
     const timer = setTimeout(() => {
       exited = true;

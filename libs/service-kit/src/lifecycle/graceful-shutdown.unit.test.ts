@@ -21,6 +21,9 @@ async function slowServer() {
   app.get('/fast', (_req, res) => {
     res.json({ ok: true });
   });
+  app.get('/readyz', (_req, res) => {
+    res.json({ status: 'ready' });
+  });
   const server = await listen(app, 0, '127.0.0.1');
   return { server, base: `http://127.0.0.1:${boundPort(server)}`, release, inFlight };
 }
@@ -70,6 +73,36 @@ describe('gracefulShutdown', () => {
     await done;
     expect(order).toEqual(['consumers', 'pool']);
     expect(server.listening).toBe(false);
+    expect(exit).toHaveBeenCalledWith(0);
+  });
+
+  it('drains first: readiness 503 while requests are still served, then stops accepting', async () => {
+    const { server, base } = await slowServer();
+    expect((await fetch(`${base}/readyz`)).status).toBe(200);
+    const exit = vi.fn();
+    const step = vi.fn();
+    const handle = gracefulShutdown({
+      server,
+      logger,
+      exit,
+      signals: [],
+      drainMs: 400,
+      steps: [{ name: 'pool', stop: step }],
+    });
+    const started = Date.now();
+    const done = handle.shutdown('test');
+    const unready = await fetch(`${base}/readyz`);
+    expect(unready.status).toBe(503);
+    expect(await unready.json()).toMatchObject({ status: 'draining' });
+    // New connections and requests are still served during the drain.
+    const fast = await fetch(`${base}/fast`, { headers: { connection: 'close' } });
+    expect(fast.status).toBe(200);
+    expect(server.listening).toBe(true);
+    expect(step).not.toHaveBeenCalled();
+    await done;
+    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+    expect(server.listening).toBe(false);
+    expect(step).toHaveBeenCalled();
     expect(exit).toHaveBeenCalledWith(0);
   });
 

@@ -48,6 +48,7 @@ async function serve<S extends z.ZodObject, Tx, Db, D>(def: ServiceDefinition<S,
     logger: running.ctx.logger,
     steps: running.steps,
     timeoutMs: running.ctx.config.SHUTDOWN_TIMEOUT_MS,
+    drainMs: running.ctx.config.SHUTDOWN_DRAIN_MS,
   });
 }
 
