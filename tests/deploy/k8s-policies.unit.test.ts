@@ -118,6 +118,23 @@ describe.each(serviceNames())('kubernetes %s rollouts', (name) => {
     expect(spec.replicas).toBeGreaterThan(1);
   });
 
+  it('drains long enough for Kubernetes to stop routing to it, within its grace period', () => {
+    const config = objects.find((o) => o.kind === 'ConfigMap' && o.metadata.name === 'mia-common')!;
+    const data = (config as unknown as { data: Record<string, string> }).data;
+    const drainMs = Number(data.SHUTDOWN_DRAIN_MS);
+    const timeoutMs = Number(data.SHUTDOWN_TIMEOUT_MS ?? 10_000);
+    const pod = (deployment.spec as { template: { spec: Record<string, unknown> } }).template.spec;
+    const container = containersOf(deployment)[0] as {
+      readinessProbe?: { periodSeconds?: number; failureThreshold?: number };
+    };
+    const probe = container.readinessProbe!;
+    // Two failed probes take the pod out of its Service; the drain must outlast them.
+    expect(drainMs).toBeGreaterThanOrEqual(
+      (probe.periodSeconds ?? 10) * (probe.failureThreshold ?? 3) * 1000,
+    );
+    expect(Number(pod.terminationGracePeriodSeconds) * 1000).toBeGreaterThan(drainMs + timeoutMs);
+  });
+
   it('serves /metrics on the container port named `metrics`, apart from its traffic', () => {
     const ports = pod(name).ports!;
     expect(ports.metrics).toEqual(expect.any(Number));
