@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { products } from '@mia/catalog';
+import type { ProofStack } from './proof-stack.js';
+
+// Purchases as the browser makes them, through the gateway: create the PaymentIntent, confirm
+// the card at the sandbox (the fields the sandbox card form posts, as Stripe.js does), then
+// confirm-payment. Every answer is returned, never thrown, so a test can count the non-2xx.
+
+export const CARDS = { pays: '4242424242424242', declined: '4000000000000002' } as const;
+
+/** Tools sold on the checkout page (the others come with a plan). */
+export const TOOLS_FOR_SALE = products.filter((p) => p.checkout).map((p) => p.id);
+
+export interface Purchase {
+  userId: string;
+  productId: string;
+  paymentIntentId: string | null;
+  /** HTTP status of each step, in order; a failed step ends the purchase. */
+  statuses: number[];
+  /** confirm-payment's status field, when it answered. */
+  outcome: string | null;
+}
+
+const json = (body: unknown) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+export async function buyTool(
+  stack: ProofStack,
+  productId: string,
+  options: { userId?: string; card?: string } = {},
+): Promise<Purchase> {
+  const userId = options.userId ?? randomUUID();
+  const auth = { authorization: `Bearer ${await stack.sessionFor(userId)}` };
+  const purchase: Purchase = {
+    userId,
+    productId,
+    paymentIntentId: null,
+    statuses: [],
+    outcome: null,
+  };
+  const post = async (path: string, body: unknown) => {
+    const init = json(body);
+    const res = await fetch(`${stack.gateway.url}${path}`, {
+      ...init,
+      headers: { ...init.headers, ...auth },
+    });
+    purchase.statuses.push(res.status);
+    return res.ok ? ((await res.json()) as Record<string, unknown>) : null;
+  };
+
+  const intent = await post('/api/create-payment-intent', { productId });
+  if (!intent) return purchase;
+  const id = String(intent.paymentIntentId);
+  purchase.paymentIntentId = id;
+  const card = await fetch(`${stack.gateway.url}/sandbox/stripe/v1/payment_intents/${id}/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      key: 'pk_test_sandbox',
+      client_secret: String(intent.clientSecret),
+      'payment_method_data[type]': 'card',
+      'payment_method_data[card][number]': options.card ?? CARDS.pays,
+      'payment_method_data[card][exp_month]': '12',
+      'payment_method_data[card][exp_year]': '2099',
+      'payment_method_data[card][cvc]': '123',
+    }),
+  });
+  await card.arrayBuffer();
+  purchase.statuses.push(card.status);
+  const confirmed = await post('/api/confirm-payment', { paymentIntentId: id });
+  purchase.outcome = confirmed ? String(confirmed.status) : null;
+  return purchase;
+}
+
+/** `count` purchases, `concurrency` at a time, each a new customer buying a tool. */
+export async function buyMany(
+  stack: ProofStack,
+  count: number,
+  concurrency: number,
+  pick: (i: number) => string = (i) => TOOLS_FOR_SALE[i % TOOLS_FOR_SALE.length]!,
+): Promise<Purchase[]> {
+  const done: Purchase[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (let i = next++; i < count; i = next++) done.push(await buyTool(stack, pick(i)));
+    }),
+  );
+  return done;
+}
+
+/** Resolves when the sandbox has no webhook left to deliver (or retry). */
+export async function webhooksDelivered(stack: ProofStack, timeoutMs = 60_000): Promise<void> {
+  const res = await fetch(`${stack.sandbox.url}/_webhooks/idle?timeout_ms=${timeoutMs}`);
+  if (!res.ok) throw new Error(`sandbox webhooks still pending: ${await res.text()}`);
+}
