@@ -80,13 +80,17 @@ export async function buyMany(
   stack: ProofStack,
   count: number,
   concurrency: number,
-  pick: (i: number) => string = (i) => TOOLS_FOR_SALE[i % TOOLS_FOR_SALE.length]!,
+  options: { pick?: (i: number) => string; onDone?: (done: number) => void } = {},
 ): Promise<Purchase[]> {
+  const pick = options.pick ?? ((i: number) => TOOLS_FOR_SALE[i % TOOLS_FOR_SALE.length]!);
   const done: Purchase[] = [];
   let next = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      for (let i = next++; i < count; i = next++) done.push(await buyTool(stack, pick(i)));
+      for (let i = next++; i < count; i = next++) {
+        done.push(await buyTool(stack, pick(i)));
+        options.onDone?.(done.length);
+      }
     }),
   );
   return done;
@@ -97,3 +101,25 @@ export async function webhooksDelivered(stack: ProofStack, timeoutMs = 60_000): 
   const res = await fetch(`${stack.sandbox.url}/_webhooks/idle?timeout_ms=${timeoutMs}`);
   if (!res.ok) throw new Error(`sandbox webhooks still pending: ${await res.text()}`);
 }
+
+/** Webhook delivery attempts the sandbox made since `since` (ISO time), with their answers. */
+export async function webhookAttemptsSince(
+  stack: ProofStack,
+  since: string,
+): Promise<{ type: string; status: number | null; error?: string }[]> {
+  const log = (await (await fetch(`${stack.sandbox.url}/_webhooks`)).json()) as {
+    deliveries: {
+      type: string;
+      attempts: { at: string; status: number | null; error?: string }[];
+    }[];
+  };
+  return log.deliveries.flatMap((d) =>
+    d.attempts
+      .filter((a) => a.at >= since)
+      .map((a) => ({ type: d.type, status: a.status, ...(a.error ? { error: a.error } : {}) })),
+  );
+}
+
+/** Every HTTP answer was 2xx. */
+export const all2xx = (statuses: readonly (number | null)[]): boolean =>
+  statuses.every((s) => s !== null && s >= 200 && s < 300);
