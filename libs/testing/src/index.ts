@@ -10,3 +10,4 @@ export * from './prisma-drift.js';
 export * from './event-publisher.js';
 export * from './decider-spec.js';
 export * from './reaction-spec.js';
+export * from './tcp-proxy.js';

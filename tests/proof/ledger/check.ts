@@ -1,6 +1,12 @@
 import { classify, type LedgerReport } from './classify.js';
 import { readProviderView } from './provider.js';
-import { readAccess, readBilling, readDashboards, type SessionFor } from './services.js';
+import {
+  readAccess,
+  readBilling,
+  readDashboards,
+  readRepeatedEvents,
+  type SessionFor,
+} from './services.js';
 
 export interface LedgerSources {
   /** The Stripe sandbox's base URL (its Stripe API). */
@@ -13,10 +19,12 @@ export interface LedgerSources {
 
 /** Reads the three views after a run and classifies every payment. */
 export async function checkLedger(sources: LedgerSources): Promise<LedgerReport> {
-  const [provider, billing, access] = await Promise.all([
+  const [provider, billing, access, billingRepeats, accessRepeats] = await Promise.all([
     readProviderView(sources.sandboxUrl),
     readBilling(sources.billingDatabaseUrl),
     readAccess(sources.accessDatabaseUrl),
+    readRepeatedEvents(sources.billingDatabaseUrl, 'billing'),
+    readRepeatedEvents(sources.accessDatabaseUrl, 'access'),
   ]);
   const dashboards = sources.gateway
     ? await readDashboards(
@@ -25,5 +33,11 @@ export async function checkLedger(sources: LedgerSources): Promise<LedgerReport>
         sources.gateway.sessionFor,
       )
     : [];
-  return classify({ provider, billing, access, dashboards });
+  return classify({
+    provider,
+    billing,
+    access,
+    dashboards,
+    repeatedEvents: [...billingRepeats, ...accessRepeats],
+  });
 }

@@ -86,6 +86,7 @@ export function classify(views: LedgerViews): LedgerReport {
   const billingByProvider = groupBy(views.billing, (b) => b.providerPaymentId);
   const accessById = groupBy(views.access.payments, (a) => a.paymentId);
   const grantsById = groupBy(views.access.grants, (g) => `${g.userId} ${g.grantId}`);
+  const repeats = groupBy(views.repeatedEvents ?? [], (r) => r.paymentId);
   const dashboards = new Map(views.dashboards.map((d) => [d.userId, d]));
   const subscriptions = new Map(views.provider.subscriptions.map((s) => [s.subscriptionId, s]));
   // Tools each user paid for and kept: more than one kept payment for a tool is a double charge.
@@ -119,6 +120,8 @@ export function classify(views: LedgerViews): LedgerReport {
       found('duplicated', `billing has ${records.length} payments for it`, records[1]!.paymentId);
     const b = records[0];
     if (b) checkRecorded(p, b, found);
+    for (const r of b ? (repeats.get(b.paymentId) ?? []) : [])
+      found('duplicated', `${r.service} recorded ${r.type} ${r.count} times`, b!.paymentId);
     if (b) checkAccess(p, b, accessById, grantsById, dashboards.get(p.userId), found);
 
     counts[outcome]++;

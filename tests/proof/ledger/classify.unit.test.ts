@@ -98,6 +98,19 @@ describe('the ledger check', () => {
     expect(refunded.counts.duplicated).toBe(1);
   });
 
+  it("an effect recorded twice in a service's store is duplicated", () => {
+    const report = classify(
+      views(
+        (v) =>
+          (v.repeatedEvents = [
+            { service: 'access', type: 'AccessGranted', paymentId: PAY, count: 2 },
+          ]),
+      ),
+    );
+    expect(report.counts).toMatchObject({ duplicated: 1, ok: 0 });
+    expect(formatReport(report)).toContain('access recorded AccessGranted 2 times');
+  });
+
   it('the same tool charged twice to one customer is duplicated', () => {
     const report = classify(
       views((v) => {

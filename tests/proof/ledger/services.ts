@@ -1,6 +1,12 @@
 import pg from 'pg';
 import { dashboardResponseSchema } from '@mia/contracts';
-import type { AccessPayment, BillingPayment, DashboardView, Grant } from './views.js';
+import type {
+  AccessPayment,
+  BillingPayment,
+  DashboardView,
+  Grant,
+  RepeatedEvent,
+} from './views.js';
 
 // billing's and access's views, read from their own tables (read-only transactions: the check
 // must never change what it checks), and the dashboard as a user sees it through the gateway.
@@ -45,6 +51,40 @@ export async function readAccess(
          FROM access.access_grants`,
     );
     return { payments: payments.rows, grants: grants.rows };
+  });
+}
+
+// Events that must exist once per payment: billing's PaymentSucceeded, access's note of it and
+// the tool's grant (`purchase:<paymentId>`, whose id follows the prefix).
+const ONCE_PER_PAYMENT = {
+  billing: `SELECT type, data->>'paymentId' AS "paymentId", count(*) AS count
+              FROM billing.events WHERE type = 'PaymentSucceeded'
+             GROUP BY type, data->>'paymentId' HAVING count(*) > 1`,
+  access: `SELECT type, data->>'paymentId' AS "paymentId", count(*) AS count
+             FROM access.events WHERE type = 'PaymentSucceededNoted'
+            GROUP BY type, data->>'paymentId' HAVING count(*) > 1
+           UNION ALL
+           SELECT type, substr(data->>'grantId', 10), count(*)
+             FROM access.events
+            WHERE type = 'AccessGranted' AND data->>'grantId' LIKE 'purchase:%'
+            GROUP BY type, data->>'grantId' HAVING count(*) > 1`,
+};
+
+/** Events of a service's store that must exist once per payment, found more than once. */
+export async function readRepeatedEvents(
+  databaseUrl: string,
+  service: RepeatedEvent['service'],
+): Promise<RepeatedEvent[]> {
+  return readOnly(databaseUrl, async (client) => {
+    const { rows } = await client.query<{ type: string; paymentId: string; count: string }>(
+      ONCE_PER_PAYMENT[service],
+    );
+    return rows.map((r) => ({
+      service,
+      type: r.type,
+      paymentId: r.paymentId,
+      count: Number(r.count),
+    }));
   });
 }
 

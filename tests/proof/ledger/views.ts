@@ -73,10 +73,23 @@ export interface DashboardView {
   purchasedProductIds: string[];
 }
 
+/**
+ * An event that must happen once per payment found more than once in a service's store (a
+ * redelivery that had its effect twice, even if the tables it feeds upsert it away).
+ */
+export interface RepeatedEvent {
+  service: 'billing' | 'access';
+  type: string;
+  paymentId: string;
+  count: number;
+}
+
 export interface LedgerViews {
   provider: ProviderView;
   billing: BillingPayment[];
   access: { payments: AccessPayment[]; grants: Grant[] };
+  /** Absent: the stores were not read (only the tables). */
+  repeatedEvents?: RepeatedEvent[];
   /** Per user asked; users left out are not checked through the gateway. */
   dashboards: DashboardView[];
 }

@@ -12,7 +12,9 @@ import {
   randomSuffix,
   serviceTestEnv,
   startNatsServer,
+  startTcpProxy,
   waitFor,
+  type TcpProxy,
   type OwnNatsServer,
   type TestDatabase,
 } from '@mia/testing';
@@ -41,6 +43,11 @@ export interface ProofStack {
   billing: ProofProcess;
   access: ProofProcess;
   gateway: ProofProcess;
+  /**
+   * Faults on the wire: billing and access reach PostgreSQL through `database`, and access
+   * reaches NATS through `accessNats` (billing's relay talks to NATS directly).
+   */
+  proxies: { database: TcpProxy; accessNats: TcpProxy };
   /** A session token for a user, as identity issues it (development key). */
   sessionFor(userId: string): Promise<string>;
   /** The ledger check over this stack (dashboards through the gateway). */
@@ -49,8 +56,6 @@ export interface ProofStack {
 }
 
 export interface ProofStackOptions {
-  /** Where billing and access reach PostgreSQL (e.g. through a latency proxy); default the db. */
-  serviceDatabaseUrl?: string;
   /** Extra environment per process. */
   env?: Partial<Record<'sandbox' | 'billing' | 'access' | 'gateway', Record<string, string>>>;
 }
@@ -100,14 +105,20 @@ export async function startProofStack(options: ProofStackOptions = {}): Promise<
   const db = await createTestDatabase();
   const nats = await startNatsServer();
   const prefix = `proof${randomSuffix()}.`;
+  const dbUrl = new URL(db.url);
+  const database = await startTcpProxy({ host: dbUrl.hostname, port: Number(dbUrl.port || 5432) });
+  const accessNats = await startTcpProxy({ host: '127.0.0.1', port: nats.port });
+  const viaProxy = new URL(db.url);
+  viaProxy.hostname = '127.0.0.1';
+  viaProxy.port = String(database.port);
   const mailDir = await mkdtemp(join(tmpdir(), 'mia-proof-mail-'));
   const [sandboxPort, billingPort, accessPort, gatewayPort] = await Promise.all(
     [0, 1, 2, 3].map(() => freePort()),
   );
-  const serviceEnv = (extra: Record<string, string> = {}) =>
+  const serviceEnv = (extra: Record<string, string> = {}, natsUrl = nats.url) =>
     serviceTestEnv(
-      { url: options.serviceDatabaseUrl ?? db.url },
-      { url: nats.url, prefix },
+      { url: viaProxy.toString() },
+      { url: natsUrl, prefix },
       { HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...extra },
     );
   const sandbox = proofProcess(
@@ -133,7 +144,7 @@ export async function startProofStack(options: ProofStackOptions = {}): Promise<
     'access',
     `${root}services/access/dist/main.js`,
     accessPort!,
-    serviceEnv(options.env?.access),
+    serviceEnv(options.env?.access, `nats://127.0.0.1:${accessNats.port}`),
   );
   const gateway = proofProcess('gateway', `${root}services/gateway/dist/main.js`, gatewayPort!, {
     NODE_ENV: 'test',
@@ -151,6 +162,8 @@ export async function startProofStack(options: ProofStackOptions = {}): Promise<
 
   const stop = async () => {
     for (const p of [...processes].reverse()) await p.kill('SIGTERM');
+    await accessNats.close();
+    await database.close();
     await nats.dispose();
     await db.drop();
     await rm(mailDir, { recursive: true, force: true });
@@ -169,6 +182,7 @@ export async function startProofStack(options: ProofStackOptions = {}): Promise<
     billing,
     access,
     gateway,
+    proxies: { database, accessNats },
     sessionFor,
     ledger: () =>
       checkLedger({
