@@ -19,6 +19,9 @@ export interface Purchase {
   statuses: number[];
   /** confirm-payment's status field, when it answered. */
   outcome: string | null;
+  elapsedMs: number;
+  /** The longest single request of the purchase. */
+  slowestStepMs: number;
 }
 
 const json = (body: unknown) => ({
@@ -30,46 +33,62 @@ const json = (body: unknown) => ({
 export async function buyTool(
   stack: ProofStack,
   productId: string,
-  options: { userId?: string; card?: string } = {},
+  options: { userId?: string; card?: string; afterCard?: () => void | Promise<void> } = {},
 ): Promise<Purchase> {
   const userId = options.userId ?? randomUUID();
   const auth = { authorization: `Bearer ${await stack.sessionFor(userId)}` };
+  const began = performance.now();
   const purchase: Purchase = {
     userId,
     productId,
     paymentIntentId: null,
     statuses: [],
     outcome: null,
+    elapsedMs: 0,
+    slowestStepMs: 0,
   };
-  const post = async (path: string, body: unknown) => {
-    const init = json(body);
-    const res = await fetch(`${stack.gateway.url}${path}`, {
-      ...init,
-      headers: { ...init.headers, ...auth },
+  const timed = async <T>(step: () => Promise<T>): Promise<T> => {
+    const t0 = performance.now();
+    try {
+      return await step();
+    } finally {
+      purchase.slowestStepMs = Math.max(purchase.slowestStepMs, performance.now() - t0);
+      purchase.elapsedMs = performance.now() - began;
+    }
+  };
+  const post = (path: string, body: unknown) =>
+    timed(async () => {
+      const init = json(body);
+      const res = await fetch(`${stack.gateway.url}${path}`, {
+        ...init,
+        headers: { ...init.headers, ...auth },
+      });
+      purchase.statuses.push(res.status);
+      return res.ok ? ((await res.json()) as Record<string, unknown>) : null;
     });
-    purchase.statuses.push(res.status);
-    return res.ok ? ((await res.json()) as Record<string, unknown>) : null;
-  };
 
   const intent = await post('/api/create-payment-intent', { productId });
   if (!intent) return purchase;
   const id = String(intent.paymentIntentId);
   purchase.paymentIntentId = id;
-  const card = await fetch(`${stack.gateway.url}/sandbox/stripe/v1/payment_intents/${id}/confirm`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      key: 'pk_test_sandbox',
-      client_secret: String(intent.clientSecret),
-      'payment_method_data[type]': 'card',
-      'payment_method_data[card][number]': options.card ?? CARDS.pays,
-      'payment_method_data[card][exp_month]': '12',
-      'payment_method_data[card][exp_year]': '2099',
-      'payment_method_data[card][cvc]': '123',
+  const card = await timed(() =>
+    fetch(`${stack.gateway.url}/sandbox/stripe/v1/payment_intents/${id}/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        key: 'pk_test_sandbox',
+        client_secret: String(intent.clientSecret),
+        'payment_method_data[type]': 'card',
+        'payment_method_data[card][number]': options.card ?? CARDS.pays,
+        'payment_method_data[card][exp_month]': '12',
+        'payment_method_data[card][exp_year]': '2099',
+        'payment_method_data[card][cvc]': '123',
+      }),
     }),
-  });
+  );
   await card.arrayBuffer();
   purchase.statuses.push(card.status);
+  await options.afterCard?.();
   const confirmed = await post('/api/confirm-payment', { paymentIntentId: id });
   purchase.outcome = confirmed ? String(confirmed.status) : null;
   return purchase;
@@ -80,7 +99,11 @@ export async function buyMany(
   stack: ProofStack,
   count: number,
   concurrency: number,
-  options: { pick?: (i: number) => string; onDone?: (done: number) => void } = {},
+  options: {
+    pick?: (i: number) => string;
+    onDone?: (done: number) => void;
+    afterCard?: () => void | Promise<void>;
+  } = {},
 ): Promise<Purchase[]> {
   const pick = options.pick ?? ((i: number) => TOOLS_FOR_SALE[i % TOOLS_FOR_SALE.length]!);
   const done: Purchase[] = [];
@@ -88,7 +111,7 @@ export async function buyMany(
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
       for (let i = next++; i < count; i = next++) {
-        done.push(await buyTool(stack, pick(i)));
+        done.push(await buyTool(stack, pick(i), { afterCard: options.afterCard }));
         options.onDone?.(done.length);
       }
     }),
