@@ -26,6 +26,9 @@ import type { LedgerReport } from '../ledger/classify.js';
 export interface ProofProcess {
   readonly name: string;
   readonly url: string;
+  readonly script: string;
+  /** Its environment (for its operator commands: `parked retry`, `replay`). */
+  readonly env: Record<string, string>;
   readonly running: boolean;
   /** Starts (again) and waits until it answers its health path. */
   start(): Promise<void>;
@@ -73,6 +76,8 @@ function proofProcess(
   return {
     name,
     url,
+    script,
+    env: { ...env, PORT: String(port) },
     get running() {
       return child?.running ?? false;
     },
