@@ -12,7 +12,9 @@ import {
   randomSuffix,
   serviceTestEnv,
   startNatsServer,
+  startPrivatePostgres,
   startTcpProxy,
+  type PrivatePostgres,
   waitFor,
   type TcpProxy,
   type OwnNatsServer,
@@ -40,6 +42,8 @@ export interface ProofProcess {
 
 export interface ProofStack {
   db: TestDatabase;
+  /** The stack's own PostgreSQL server, when asked for (it can then be restarted). */
+  postgres: PrivatePostgres | undefined;
   nats: OwnNatsServer;
   prefix: string;
   sandbox: ProofProcess;
@@ -59,6 +63,8 @@ export interface ProofStack {
 }
 
 export interface ProofStackOptions {
+  /** A PostgreSQL server of the stack's own, which a test may restart (the shared one, not). */
+  privatePostgres?: boolean;
   /** Extra environment per process. */
   env?: Partial<Record<'sandbox' | 'billing' | 'access' | 'gateway', Record<string, string>>>;
 }
@@ -107,7 +113,8 @@ function proofProcess(
 }
 
 export async function startProofStack(options: ProofStackOptions = {}): Promise<ProofStack> {
-  const db = await createTestDatabase();
+  const postgres = options.privatePostgres ? await startPrivatePostgres() : undefined;
+  const db = postgres ? await postgres.createDatabase() : await createTestDatabase();
   const nats = await startNatsServer();
   const prefix = `proof${randomSuffix()}.`;
   const dbUrl = new URL(db.url);
@@ -170,7 +177,8 @@ export async function startProofStack(options: ProofStackOptions = {}): Promise<
     await accessNats.close();
     await database.close();
     await nats.dispose();
-    await db.drop();
+    await db.drop().catch(() => undefined);
+    await postgres?.cleanup();
     await rm(mailDir, { recursive: true, force: true });
   };
   try {
@@ -181,6 +189,7 @@ export async function startProofStack(options: ProofStackOptions = {}): Promise<
   }
   return {
     db,
+    postgres,
     nats,
     prefix,
     sandbox,

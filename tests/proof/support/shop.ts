@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { products } from '@mia/catalog';
+import { priceIdFor, products } from '@mia/catalog';
 import type { ProofStack } from './proof-stack.js';
 
 // Purchases as the browser makes them, through the gateway: create the PaymentIntent, confirm
@@ -23,6 +23,18 @@ export interface Purchase {
   /** The longest single request of the purchase. */
   slowestStepMs: number;
 }
+
+/** The fields the sandbox card form posts, as Stripe.js does. */
+const cardForm = (clientSecret: string, number: string) =>
+  new URLSearchParams({
+    key: 'pk_test_sandbox',
+    client_secret: clientSecret,
+    'payment_method_data[type]': 'card',
+    'payment_method_data[card][number]': number,
+    'payment_method_data[card][exp_month]': '12',
+    'payment_method_data[card][exp_year]': '2099',
+    'payment_method_data[card][cvc]': '123',
+  });
 
 const json = (body: unknown) => ({
   method: 'POST',
@@ -75,15 +87,7 @@ export async function buyTool(
     fetch(`${stack.gateway.url}/sandbox/stripe/v1/payment_intents/${id}/confirm`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        key: 'pk_test_sandbox',
-        client_secret: String(intent.clientSecret),
-        'payment_method_data[type]': 'card',
-        'payment_method_data[card][number]': options.card ?? CARDS.pays,
-        'payment_method_data[card][exp_month]': '12',
-        'payment_method_data[card][exp_year]': '2099',
-        'payment_method_data[card][cvc]': '123',
-      }),
+      body: cardForm(String(intent.clientSecret), options.card ?? CARDS.pays),
     }),
   );
   await card.arrayBuffer();
@@ -92,6 +96,33 @@ export async function buyTool(
   const confirmed = await post('/api/confirm-payment', { paymentIntentId: id });
   purchase.outcome = confirmed ? String(confirmed.status) : null;
   return purchase;
+}
+
+/** A plan bought as the checkout does: the subscription, then its first invoice's card. */
+export async function buyPlan(
+  stack: ProofStack,
+  planType: 'monthly' | 'annual',
+  options: { userId?: string } = {},
+): Promise<{ userId: string; statuses: number[]; paid: boolean }> {
+  const userId = options.userId ?? randomUUID();
+  const res = await fetch(`${stack.gateway.url}/api/subscriptions`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${await stack.sessionFor(userId)}`,
+    },
+    body: JSON.stringify({ priceId: priceIdFor(planType), planType }),
+  });
+  if (!res.ok) return { userId, statuses: [res.status], paid: false };
+  const { clientSecret } = (await res.json()) as { clientSecret: string };
+  const id = clientSecret.split('_secret_')[0]!;
+  const card = await fetch(`${stack.gateway.url}/sandbox/stripe/v1/payment_intents/${id}/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: cardForm(clientSecret, CARDS.pays),
+  });
+  await card.arrayBuffer();
+  return { userId, statuses: [res.status, card.status], paid: card.ok };
 }
 
 /** `count` purchases, `concurrency` at a time, each a new customer buying a tool. */
