@@ -44,6 +44,8 @@ export interface ChaosResult {
   plans: number;
   /** Browser-side outcomes: how many purchases the customer saw complete, and how many failed. */
   answered: { completed: number; failed: number };
+  /** Failed purchases by the HTTP statuses of their steps (`200/402`, `502`, `fetch failed`). */
+  failures: Record<string, number>;
   refunds: number;
   report: LedgerReport;
 }
@@ -99,6 +101,11 @@ export async function runChaos(
   const faults: Fault[] = [];
   const paidTools: string[] = [];
   const answered = { completed: 0, failed: 0 };
+  const failures: Record<string, number> = {};
+  const failed = (why: string) => {
+    failures[why] = (failures[why] ?? 0) + 1;
+    return false;
+  };
   let done = 0;
   let running = true;
 
@@ -130,15 +137,16 @@ export async function runChaos(
                 .then((p) => {
                   if (p.outcome === 'succeeded' && p.paymentIntentId)
                     paidTools.push(p.paymentIntentId);
-                  return p.outcome === 'succeeded';
+                  return p.outcome === 'succeeded' || failed(`tool ${p.statuses.join('/')}`);
                 })
-                .catch(() => false)
+                .catch(() => failed('tool: no answer'))
             : await buyPlan(stack, step.planType)
-                .then((p) => p.paid)
-                .catch(() => false);
+                .then((p) => p.paid || failed(`plan ${p.statuses.join('/')}`))
+                .catch(() => failed('plan: no answer'));
         answered[ok ? 'completed' : 'failed']++;
         done++;
-        await sleep(options.paceMs);
+        // A customer whose purchase failed tries again a while later, not at once.
+        await sleep(ok ? options.paceMs : Math.max(options.paceMs, 1_000));
         if (renewAt.has(i)) {
           progress(`clock: a month ahead at purchase ${i}`);
           await fetch(`${stack.sandbox.url}/_clock/advance`, {
@@ -170,6 +178,7 @@ export async function runChaos(
     tools: plan.filter((p) => p.kind === 'tool').length,
     plans: plan.filter((p) => p.kind === 'plan').length,
     answered,
+    failures,
     refunds: refunded.length,
     report,
   };
@@ -185,7 +194,12 @@ export function describeRun(result: ChaosResult): string {
       `${result.options.renewals} renewals, ${result.refunds} refunds in ${result.runSeconds.toFixed(0)} s; ` +
       `settled in ${result.settleSeconds.toFixed(0)} s`,
     `faults: ${result.faults.length} (${[...byTarget].map(([t, n]) => `${t} ${n}`).join(', ')})`,
-    `customers saw ${result.answered.completed} purchases complete and ${result.answered.failed} fail`,
+    `customers saw ${result.answered.completed} purchases complete and ${result.answered.failed} fail` +
+      (result.answered.failed > 0
+        ? ` (${Object.entries(result.failures)
+            .map(([why, n]) => `${why}: ${n}`)
+            .join(', ')})`
+        : ''),
     `ledger: ${c.payments} provider payments: ${c.ok} ok, ${c.lost} lost, ${c.duplicated} duplicated, ` +
       `${c.wrong} wrong; ${c.subscriptions} plans, ${c.subscriptionsWrong} with wrong access; ` +
       `${c.unbacked} unbacked`,
