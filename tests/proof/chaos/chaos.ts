@@ -62,6 +62,15 @@ export function seeded(seed: number): () => number {
   };
 }
 
+function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function down(stack: ProofStack, target: ChaosTarget, ms: number): Promise<void> {
@@ -109,11 +118,14 @@ export async function runChaos(
   let done = 0;
   let running = true;
 
+  let round: ChaosTarget[] = [];
   const chaos = (async () => {
     while (running) {
       await sleep(options.faultEveryMs * (0.5 + faultPick()));
       if (!running) break;
-      const target = options.targets[Math.floor(faultPick() * options.targets.length)]!;
+      // Rounds of every target in a seeded order: each one is hit, none twice in a row by chance.
+      if (round.length === 0) round = shuffled(options.targets, faultPick);
+      const target = round.pop()!;
       const downMs = Math.round(200 + faultPick() * (options.maxDownMs - 200));
       faults.push({ atMs: Math.round(performance.now() - began), target, downMs });
       progress(`fault ${faults.length}: ${target} down ${downMs} ms (${done} purchases done)`);
