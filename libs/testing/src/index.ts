@@ -11,3 +11,4 @@ export * from './event-publisher.js';
 export * from './decider-spec.js';
 export * from './reaction-spec.js';
 export * from './consumer-contracts.js';
+export * from './tcp-proxy.js';

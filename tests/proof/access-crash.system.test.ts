@@ -1,0 +1,86 @@
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import pg from 'pg';
+import { streamNames } from '@mia/service-kit';
+import { waitFor } from '@mia/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startProofStack, type ProofStack } from './support/proof-stack.js';
+import { BALANCED, ledgerSummary, settledLedger } from './support/settle.js';
+import { buyTool } from './support/shop.js';
+
+// Scenario 2: access killed after its effect and before the ack. access reaches NATS through a
+// proxy that stops carrying access's bytes to the server: the payment's events are delivered,
+// access grants the tool and commits, but its acks never arrive. access is then killed; NATS
+// redelivers to the restarted access once the ack wait runs out (30 s), and the inbox must make
+// the second delivery a no-op: one payment record, one grant, one history line.
+describe('access killed between its effect and the ack', () => {
+  let stack: ProofStack;
+  beforeAll(async () => {
+    stack = await startProofStack();
+  });
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  /** Over access's durable consumers: messages delivered and not acked, and redeliveries. */
+  async function consumers() {
+    const nc = await connect({ servers: stack.nats.url });
+    try {
+      const jsm = await jetstreamManager(nc);
+      let pending = 0;
+      let redelivered = 0;
+      for await (const info of jsm.consumers.list(streamNames(stack.prefix).events)) {
+        if (!info.name.startsWith('access')) continue;
+        pending += info.num_ack_pending;
+        redelivered += info.num_redelivered;
+      }
+      return { pending, redelivered };
+    } finally {
+      await nc.close();
+    }
+  }
+
+  async function granted(userId: string): Promise<boolean> {
+    const client = new pg.Client({ connectionString: stack.db.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query(
+        `SELECT 1 FROM access.access_grants WHERE user_id = $1 AND status = 'active'`,
+        [userId],
+      );
+      return rows.length > 0;
+    } finally {
+      await client.end();
+    }
+  }
+
+  it('the redelivered payment has no second effect', async () => {
+    expect((await buyTool(stack, 'manual-ceremonias')).outcome).toBe('succeeded');
+    expect(ledgerSummary(await settledLedger(stack))).toEqual(BALANCED);
+
+    stack.proxies.accessNats.setBlackholeUpstream(true);
+    const purchase = await buyTool(stack, 'generador-sermones');
+    expect(purchase.outcome).toBe('succeeded');
+    await waitFor(() => granted(purchase.userId), { message: 'the grant committed in access' });
+    // The effect is committed and its delivery is still unacknowledged.
+    expect((await consumers()).pending).toBeGreaterThan(0);
+
+    await stack.access.kill('SIGKILL');
+    stack.proxies.accessNats.setBlackholeUpstream(false);
+    await stack.access.start();
+
+    // Acks from the dead process are impossible: pending reaches 0 only by redelivery to the
+    // restarted access (seen redelivered on the way) and its acks.
+    let redelivered = 0;
+    await waitFor(
+      async () => {
+        const c = await consumers();
+        redelivered = Math.max(redelivered, c.redelivered);
+        return c.pending === 0;
+      },
+      { timeoutMs: 90_000, intervalMs: 250, message: 'the redeliveries acked' },
+    );
+    expect(redelivered).toBeGreaterThan(0);
+    expect(ledgerSummary(await settledLedger(stack))).toEqual(BALANCED);
+  }, 180_000);
+});

@@ -1,0 +1,43 @@
+import { classify, type LedgerReport } from './classify.js';
+import { readProviderView } from './provider.js';
+import {
+  readAccess,
+  readBilling,
+  readDashboards,
+  readRepeatedEvents,
+  type SessionFor,
+} from './services.js';
+
+export interface LedgerSources {
+  /** The Stripe sandbox's base URL (its Stripe API). */
+  sandboxUrl: string;
+  billingDatabaseUrl: string;
+  accessDatabaseUrl: string;
+  /** With a session maker, every paying user's dashboard is checked through the gateway. */
+  gateway?: { url: string; sessionFor: SessionFor };
+}
+
+/** Reads the three views after a run and classifies every payment. */
+export async function checkLedger(sources: LedgerSources): Promise<LedgerReport> {
+  const [provider, billing, access, billingRepeats, accessRepeats] = await Promise.all([
+    readProviderView(sources.sandboxUrl),
+    readBilling(sources.billingDatabaseUrl),
+    readAccess(sources.accessDatabaseUrl),
+    readRepeatedEvents(sources.billingDatabaseUrl, 'billing'),
+    readRepeatedEvents(sources.accessDatabaseUrl, 'access'),
+  ]);
+  const dashboards = sources.gateway
+    ? await readDashboards(
+        sources.gateway.url,
+        provider.payments.map((p) => p.userId),
+        sources.gateway.sessionFor,
+      )
+    : [];
+  return classify({
+    provider,
+    billing,
+    access,
+    dashboards,
+    repeatedEvents: [...billingRepeats, ...accessRepeats],
+  });
+}

@@ -1,0 +1,299 @@
+import type {
+  BillingPayment,
+  DashboardView,
+  Grant,
+  LedgerViews,
+  ProviderPayment,
+  ProviderSubscription,
+} from './views.js';
+
+// Every payment the provider accepted is classified once, by the worst thing found about it:
+// - lost: some view that must hold it does not (billing's record, access's history, the grant,
+//   the dashboard's line);
+// - duplicated: some view holds it more than once (two billing records, two dashboard lines, a
+//   refund counted twice), or the provider charged one customer twice for one tool;
+// - wrong: held once everywhere, but in the wrong state (status, amount, access).
+// Records the provider does not vouch for (a payment, a grant or a history line with no
+// succeeded PaymentIntent behind it) are counted apart as unbacked.
+
+export type Outcome = 'ok' | 'lost' | 'duplicated' | 'wrong';
+
+export interface Discrepancy {
+  kind: Exclude<Outcome, 'ok'> | 'unbacked';
+  userId: string;
+  providerPaymentId?: string;
+  paymentId?: string;
+  detail: string;
+}
+
+export interface LedgerReport {
+  /** Per provider payment, plus plans whose access differs from the provider's subscription. */
+  counts: Record<Outcome, number> & {
+    payments: number;
+    unbacked: number;
+    subscriptions: number;
+    subscriptionsWrong: number;
+  };
+  discrepancies: Discrepancy[];
+}
+
+const SEVERITY: Outcome[] = ['ok', 'wrong', 'duplicated', 'lost'];
+const worst = (a: Outcome, b: Outcome): Outcome =>
+  SEVERITY.indexOf(a) >= SEVERITY.indexOf(b) ? a : b;
+
+/** Subscription statuses under which the plan's tools are open until the period's end. */
+const OPEN_STATUSES = new Set(['active', 'trialing', 'past_due']);
+
+const fullyRefunded = (p: ProviderPayment) => p.refundedCents >= p.amountCents;
+
+/** billing's status for a provider payment (a lost dispute keeps `disputed`). */
+function expectedBillingStatus(p: ProviderPayment): string {
+  if (fullyRefunded(p)) return 'refunded';
+  if (p.dispute === 'open' || p.dispute === 'lost') return 'disputed';
+  return 'succeeded';
+}
+
+/** The status of a tool purchase's grant. */
+function expectedGrantStatus(p: ProviderPayment): string {
+  if (fullyRefunded(p) || p.dispute === 'lost') return 'revoked';
+  if (p.dispute === 'open') return 'suspended';
+  return 'active';
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string | null): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    if (k === null) continue;
+    map.set(k, [...(map.get(k) ?? []), item]);
+  }
+  return map;
+}
+
+export function classify(views: LedgerViews): LedgerReport {
+  const discrepancies: Discrepancy[] = [];
+  const counts = {
+    payments: 0,
+    ok: 0,
+    lost: 0,
+    duplicated: 0,
+    wrong: 0,
+    unbacked: 0,
+    subscriptions: 0,
+    subscriptionsWrong: 0,
+  };
+
+  const billingByProvider = groupBy(views.billing, (b) => b.providerPaymentId);
+  const accessById = groupBy(views.access.payments, (a) => a.paymentId);
+  const grantsById = groupBy(views.access.grants, (g) => `${g.userId} ${g.grantId}`);
+  const repeats = groupBy(views.repeatedEvents ?? [], (r) => r.paymentId);
+  const dashboards = new Map(views.dashboards.map((d) => [d.userId, d]));
+  const subscriptions = new Map(views.provider.subscriptions.map((s) => [s.subscriptionId, s]));
+  // Tools each user paid for and kept: more than one kept payment for a tool is a double charge.
+  const keptPurchases = groupBy(views.provider.payments, (p) =>
+    p.purpose.kind === 'product' && !fullyRefunded(p) ? `${p.userId} ${p.purpose.productId}` : null,
+  );
+
+  for (const p of views.provider.payments) {
+    counts.payments++;
+    let outcome: Outcome = 'ok';
+    const found = (kind: Exclude<Outcome, 'ok'>, detail: string, paymentId?: string) => {
+      outcome = worst(outcome, kind);
+      discrepancies.push({
+        kind,
+        userId: p.userId,
+        providerPaymentId: p.providerPaymentId,
+        ...(paymentId ? { paymentId } : {}),
+        detail,
+      });
+    };
+
+    if (p.purpose.kind === 'product') {
+      const kept = keptPurchases.get(`${p.userId} ${p.purpose.productId}`) ?? [];
+      if (kept.length > 1 && kept[0] !== p)
+        found('duplicated', `second kept charge for ${p.purpose.productId}`);
+    }
+
+    const records = billingByProvider.get(p.providerPaymentId) ?? [];
+    if (records.length === 0) found('lost', 'billing has no payment for it');
+    if (records.length > 1)
+      found('duplicated', `billing has ${records.length} payments for it`, records[1]!.paymentId);
+    const b = records[0];
+    if (b) checkRecorded(p, b, found);
+    for (const r of b ? (repeats.get(b.paymentId) ?? []) : [])
+      found('duplicated', `${r.service} recorded ${r.type} ${r.count} times`, b!.paymentId);
+    if (b) checkAccess(p, b, accessById, grantsById, dashboards.get(p.userId), found);
+
+    counts[outcome]++;
+  }
+
+  for (const s of views.provider.subscriptions) {
+    counts.subscriptions++;
+    let wrong = false;
+    checkSubscriptionAccess(s, grantsById, (detail) => {
+      wrong = true;
+      discrepancies.push({ kind: 'wrong', userId: s.userId, detail });
+    });
+    if (wrong) counts.subscriptionsWrong++;
+  }
+
+  for (const d of unbacked(views, subscriptions)) {
+    counts.unbacked++;
+    discrepancies.push(d);
+  }
+  return { counts, discrepancies };
+}
+
+type Found = (kind: Exclude<Outcome, 'ok'>, detail: string, paymentId?: string) => void;
+
+function checkRecorded(p: ProviderPayment, b: BillingPayment, found: Found): void {
+  const at = b.paymentId;
+  if (b.userId !== p.userId) found('wrong', `billing records it for user ${b.userId}`, at);
+  if (b.status !== expectedBillingStatus(p))
+    found('wrong', `billing says ${b.status}, provider ${expectedBillingStatus(p)}`, at);
+  if (b.amountCents !== p.amountCents)
+    found('wrong', `billing amount ${b.amountCents}, provider ${p.amountCents}`, at);
+  // Refunds are added up per event: a refund applied twice shows as more than the provider's.
+  if (b.refundedCents > p.refundedCents)
+    found('duplicated', `billing refunded ${b.refundedCents}, provider ${p.refundedCents}`, at);
+  else if (b.refundedCents < p.refundedCents)
+    found('lost', `billing refunded ${b.refundedCents}, provider ${p.refundedCents}`, at);
+  if (p.purpose.kind === 'product') {
+    if (b.paymentId !== p.purpose.paymentId)
+      found('wrong', `billing id ${b.paymentId}, metadata ${p.purpose.paymentId}`, at);
+    if (b.productId !== p.purpose.productId)
+      found('wrong', `billing product ${b.productId}, provider ${p.purpose.productId}`, at);
+  } else if (b.subscriptionId !== p.purpose.subscriptionId) {
+    found(
+      'wrong',
+      `billing subscription ${b.subscriptionId}, provider ${p.purpose.subscriptionId}`,
+      at,
+    );
+  }
+}
+
+function checkAccess(
+  p: ProviderPayment,
+  b: BillingPayment,
+  accessById: Map<string, unknown[]>,
+  grantsById: Map<string, Grant[]>,
+  dashboard: DashboardView | undefined,
+  found: Found,
+): void {
+  const at = b.paymentId;
+  const history = (accessById.get(at) ?? []) as { succeeded: boolean; fullyRefunded: boolean }[];
+  const line = history[0];
+  if (!line) found('lost', "access's payment history lacks it", at);
+  else if (!line.succeeded) found('wrong', "access's payment history says not succeeded", at);
+  else if (line.fullyRefunded !== fullyRefunded(p))
+    found('wrong', `access's history says fully refunded: ${line.fullyRefunded}`, at);
+
+  if (p.purpose.kind === 'product') {
+    const grant = grantsById.get(`${p.userId} purchase:${at}`)?.[0];
+    const expected = expectedGrantStatus(p);
+    if (!grant) found('lost', `no grant for ${p.purpose.productId}`, at);
+    else if (grant.status !== expected)
+      found('wrong', `grant is ${grant.status}, should be ${expected}`, at);
+    else if (grant.scope !== p.purpose.productId)
+      found('wrong', `grant covers ${grant.scope}, paid for ${p.purpose.productId}`, at);
+  }
+
+  if (dashboard) {
+    const lines = dashboard.paymentIds.filter((id) => id === at).length;
+    if (lines === 0) found('lost', 'the dashboard does not list it', at);
+    if (lines > 1) found('duplicated', `the dashboard lists it ${lines} times`, at);
+    if (
+      p.purpose.kind === 'product' &&
+      expectedGrantStatus(p) === 'active' &&
+      !dashboard.purchasedProductIds.includes(p.purpose.productId)
+    )
+      found('lost', `the dashboard does not show ${p.purpose.productId} owned`, at);
+  }
+}
+
+/** A plan's grant follows the provider's current subscription, whatever order events came in. */
+function checkSubscriptionAccess(
+  s: ProviderSubscription,
+  grantsById: Map<string, Grant[]>,
+  wrong: (detail: string) => void,
+): void {
+  const grant = grantsById.get(`${s.userId} subscription:${s.subscriptionId}`)?.[0];
+  const open = OPEN_STATUSES.has(s.status);
+  const label = `subscription ${s.providerSubscriptionId} (${s.status})`;
+  if (open && (!grant || grant.status !== 'active')) {
+    wrong(`${label}: grant is ${grant?.status ?? 'missing'}, should be active`);
+    return;
+  }
+  if (open && s.currentPeriodEnd !== null) {
+    const until = grant?.validUntil ? Math.floor(grant.validUntil.getTime() / 1000) : null;
+    if (until !== s.currentPeriodEnd)
+      wrong(`${label}: grant until ${until}, period ends ${s.currentPeriodEnd}`);
+  }
+  const ended = s.status === 'canceled' || s.status === 'incomplete_expired';
+  if (ended && grant && grant.status === 'active' && s.status === 'canceled')
+    wrong(`${label}: grant still active`);
+  if (!open && !ended && grant?.status === 'active') wrong(`${label}: grant active`);
+}
+
+/** Records with no succeeded PaymentIntent behind them. */
+function* unbacked(
+  views: LedgerViews,
+  subscriptions: Map<string, ProviderSubscription>,
+): Generator<Discrepancy> {
+  const backed = new Set(views.provider.payments.map((p) => p.providerPaymentId));
+  const backedIds = new Set<string>();
+  for (const b of views.billing) {
+    if (b.providerPaymentId && backed.has(b.providerPaymentId)) backedIds.add(b.paymentId);
+    else if (b.status !== 'pending' && b.status !== 'failed')
+      yield {
+        kind: 'unbacked',
+        userId: b.userId,
+        paymentId: b.paymentId,
+        detail: `billing says ${b.status} for ${b.providerPaymentId ?? 'no provider payment'}`,
+      };
+  }
+  for (const a of views.access.payments)
+    if (a.succeeded && !backedIds.has(a.paymentId))
+      yield {
+        kind: 'unbacked',
+        userId: a.userId,
+        paymentId: a.paymentId,
+        detail: "access's history shows a payment the provider did not take",
+      };
+  for (const g of views.access.grants) {
+    if (g.status !== 'active') continue;
+    const ref = g.sourceRef;
+    const ok =
+      g.sourceKind === 'purchase'
+        ? backedIds.has(ref)
+        : g.sourceKind === 'subscription'
+          ? subscriptions.has(ref)
+          : true; // trials and admin grants are not paid for
+    if (!ok)
+      yield {
+        kind: 'unbacked',
+        userId: g.userId,
+        detail: `active grant ${g.grantId} with no provider payment behind it`,
+      };
+  }
+}
+
+/** The counts and every discrepancy, one per line. */
+export function formatReport(report: LedgerReport): string {
+  const c = report.counts;
+  const lines = [
+    `ledger: ${c.payments} provider payments: ${c.ok} ok, ${c.lost} lost, ${c.duplicated} duplicated, ${c.wrong} wrong; ` +
+      `${c.subscriptions} plans, ${c.subscriptionsWrong} with wrong access; ${c.unbacked} unbacked records`,
+    ...report.discrepancies.map(
+      (d) =>
+        `  ${d.kind.padEnd(10)} user ${d.userId}` +
+        (d.providerPaymentId ? ` ${d.providerPaymentId}` : '') +
+        (d.paymentId ? ` payment ${d.paymentId}` : '') +
+        `: ${d.detail}`,
+    ),
+  ];
+  return lines.join('\n');
+}
+
+/** True when nothing was lost, duplicated, wrong or unbacked. */
+export const balanced = (report: LedgerReport): boolean => report.discrepancies.length === 0;

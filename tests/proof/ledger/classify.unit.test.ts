@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest';
+import { balanced, classify, formatReport } from './classify.js';
+import type { BillingPayment, Grant, LedgerViews, ProviderPayment } from './views.js';
+
+const USER = '11111111-1111-4111-8111-111111111111';
+const PAY = '22222222-2222-4222-8222-222222222222';
+const SUB = '33333333-3333-4333-8333-333333333333';
+
+const paid: ProviderPayment = {
+  providerPaymentId: 'pi_1',
+  userId: USER,
+  purpose: { kind: 'product', productId: 'manual-ceremonias', paymentId: PAY },
+  amountCents: 999,
+  refundedCents: 0,
+  dispute: null,
+};
+const record: BillingPayment = {
+  paymentId: PAY,
+  userId: USER,
+  providerPaymentId: 'pi_1',
+  kind: 'product',
+  productId: 'manual-ceremonias',
+  subscriptionId: null,
+  status: 'succeeded',
+  amountCents: 999,
+  refundedCents: 0,
+};
+const grant: Grant = {
+  userId: USER,
+  grantId: `purchase:${PAY}`,
+  scope: 'manual-ceremonias',
+  sourceKind: 'purchase',
+  sourceRef: PAY,
+  status: 'active',
+  validUntil: null,
+};
+const history = {
+  paymentId: PAY,
+  userId: USER,
+  succeeded: true,
+  fullyRefunded: false,
+  refundedCents: 0,
+};
+
+/** One tool bought and held everywhere; each test changes one view. */
+function views(change: (v: LedgerViews) => void = () => undefined): LedgerViews {
+  const v: LedgerViews = {
+    provider: { payments: [{ ...paid }], subscriptions: [] },
+    billing: [{ ...record }],
+    access: { payments: [{ ...history }], grants: [{ ...grant }] },
+    dashboards: [{ userId: USER, paymentIds: [PAY], purchasedProductIds: ['manual-ceremonias'] }],
+  };
+  change(v);
+  return v;
+}
+
+describe('the ledger check', () => {
+  it('a payment held once everywhere with its tool is ok', () => {
+    const report = classify(views());
+    expect(report.counts).toMatchObject({ payments: 1, ok: 1, lost: 0, duplicated: 0, wrong: 0 });
+    expect(balanced(report)).toBe(true);
+  });
+
+  it('a payment billing never recorded is lost', () => {
+    const report = classify(views((v) => (v.billing = [])));
+    expect(report.counts).toMatchObject({ ok: 0, lost: 1 });
+    expect(formatReport(report)).toContain('billing has no payment for it');
+  });
+
+  it('a payment recorded but never granted is lost', () => {
+    const report = classify(views((v) => (v.access.grants = [])));
+    expect(report.counts.lost).toBe(1);
+    expect(report.discrepancies[0]).toMatchObject({ kind: 'lost', paymentId: PAY });
+  });
+
+  it("a payment missing from access's history or the dashboard is lost", () => {
+    expect(classify(views((v) => (v.access.payments = []))).counts.lost).toBe(1);
+    expect(classify(views((v) => (v.dashboards[0]!.paymentIds = []))).counts.lost).toBe(1);
+  });
+
+  it('two billing records for one provider payment are duplicated', () => {
+    const report = classify(
+      views((v) =>
+        v.billing.push({ ...record, paymentId: '44444444-4444-4444-8444-444444444444' }),
+      ),
+    );
+    expect(report.counts).toMatchObject({ duplicated: 1, ok: 0 });
+  });
+
+  it('a dashboard line twice, or a refund counted twice, is duplicated', () => {
+    expect(classify(views((v) => v.dashboards[0]!.paymentIds.push(PAY))).counts.duplicated).toBe(1);
+    const refunded = classify(
+      views((v) => {
+        v.provider.payments[0]!.refundedCents = 500;
+        v.billing[0]!.refundedCents = 1000;
+      }),
+    );
+    expect(refunded.counts.duplicated).toBe(1);
+  });
+
+  it("an effect recorded twice in a service's store is duplicated", () => {
+    const report = classify(
+      views(
+        (v) =>
+          (v.repeatedEvents = [
+            { service: 'access', type: 'AccessGranted', paymentId: PAY, count: 2 },
+          ]),
+      ),
+    );
+    expect(report.counts).toMatchObject({ duplicated: 1, ok: 0 });
+    expect(formatReport(report)).toContain('access recorded AccessGranted 2 times');
+  });
+
+  it('the same tool charged twice to one customer is duplicated', () => {
+    const report = classify(
+      views((v) => {
+        const second = '55555555-5555-4555-8555-555555555555';
+        v.provider.payments.push({
+          ...paid,
+          providerPaymentId: 'pi_2',
+          purpose: { kind: 'product', productId: 'manual-ceremonias', paymentId: second },
+        });
+        v.billing.push({ ...record, paymentId: second, providerPaymentId: 'pi_2' });
+        v.access.payments.push({ ...history, paymentId: second });
+        v.access.grants.push({ ...grant, grantId: `purchase:${second}`, sourceRef: second });
+        v.dashboards[0]!.paymentIds.push(second);
+      }),
+    );
+    expect(report.counts).toMatchObject({ payments: 2, ok: 1, duplicated: 1 });
+  });
+
+  it('a refunded payment whose tool stays open is wrong access', () => {
+    const report = classify(
+      views((v) => {
+        v.provider.payments[0]!.refundedCents = 999;
+        v.billing[0]!.status = 'refunded';
+        v.billing[0]!.refundedCents = 999;
+        v.access.payments[0]!.fullyRefunded = true;
+      }),
+    );
+    expect(report.counts.wrong).toBe(1);
+    expect(formatReport(report)).toContain('grant is active, should be revoked');
+  });
+
+  it('an open dispute suspends; a lost one revokes', () => {
+    const disputed = (outcome: 'open' | 'lost', status: string) =>
+      classify(
+        views((v) => {
+          v.provider.payments[0]!.dispute = outcome;
+          v.billing[0]!.status = 'disputed';
+          v.access.grants[0]!.status = status;
+          v.dashboards = [];
+        }),
+      ).counts;
+    expect(disputed('open', 'suspended')).toMatchObject({ ok: 1 });
+    expect(disputed('lost', 'revoked')).toMatchObject({ ok: 1 });
+    expect(disputed('open', 'active')).toMatchObject({ wrong: 1 });
+  });
+
+  it('a payment or grant the provider does not vouch for is unbacked', () => {
+    const report = classify(views((v) => (v.provider.payments = [])));
+    expect(report.counts).toMatchObject({ payments: 0, unbacked: 3 });
+    expect(formatReport(report)).toContain('with no provider payment behind it');
+  });
+
+  it("a plan's access follows the provider's subscription", () => {
+    const plan = (status: string, grantStatus: string | null, until = 2_000_000_000) =>
+      classify(
+        views((v) => {
+          v.provider.subscriptions.push({
+            providerSubscriptionId: 'sub_1',
+            subscriptionId: SUB,
+            userId: USER,
+            status,
+            currentPeriodEnd: 2_000_000_000,
+          });
+          if (grantStatus)
+            v.access.grants.push({
+              ...grant,
+              grantId: `subscription:${SUB}`,
+              scope: 'all',
+              sourceKind: 'subscription',
+              sourceRef: SUB,
+              status: grantStatus,
+              validUntil: new Date(until * 1000),
+            });
+        }),
+      ).counts;
+    expect(plan('active', 'active')).toMatchObject({ subscriptions: 1, subscriptionsWrong: 0 });
+    expect(plan('active', null)).toMatchObject({ subscriptionsWrong: 1 });
+    expect(plan('active', 'active', 1_999_000_000)).toMatchObject({ subscriptionsWrong: 1 });
+    expect(plan('canceled', 'active')).toMatchObject({ subscriptionsWrong: 1 });
+    expect(plan('canceled', 'revoked')).toMatchObject({ subscriptionsWrong: 0 });
+  });
+});

@@ -1,0 +1,120 @@
+import pg from 'pg';
+import { dashboardResponseSchema } from '@mia/contracts';
+import type {
+  AccessPayment,
+  BillingPayment,
+  DashboardView,
+  Grant,
+  RepeatedEvent,
+} from './views.js';
+
+// billing's and access's views, read from their own tables (read-only transactions: the check
+// must never change what it checks), and the dashboard as a user sees it through the gateway.
+
+async function readOnly<T>(url: string, read: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('BEGIN READ ONLY');
+    return await read(client);
+  } finally {
+    await client.query('ROLLBACK').catch(() => undefined);
+    await client.end();
+  }
+}
+
+export async function readBilling(databaseUrl: string): Promise<BillingPayment[]> {
+  return readOnly(databaseUrl, async (client) => {
+    const { rows } = await client.query<BillingPayment>(
+      `SELECT payment_id AS "paymentId", user_id AS "userId",
+              provider_payment_id AS "providerPaymentId", kind, product_id AS "productId",
+              subscription_id AS "subscriptionId", status, amount_cents AS "amountCents",
+              refunded_cents AS "refundedCents"
+         FROM billing.payments`,
+    );
+    return rows;
+  });
+}
+
+export async function readAccess(
+  databaseUrl: string,
+): Promise<{ payments: AccessPayment[]; grants: Grant[] }> {
+  return readOnly(databaseUrl, async (client) => {
+    const payments = await client.query<AccessPayment>(
+      `SELECT payment_id AS "paymentId", user_id AS "userId", succeeded,
+              fully_refunded AS "fullyRefunded", refunded_cents AS "refundedCents"
+         FROM access.payments`,
+    );
+    const grants = await client.query<Grant>(
+      `SELECT user_id AS "userId", grant_id AS "grantId", scope, source_kind AS "sourceKind",
+              source_ref AS "sourceRef", status, valid_until AS "validUntil"
+         FROM access.access_grants`,
+    );
+    return { payments: payments.rows, grants: grants.rows };
+  });
+}
+
+// Events that must exist once per payment: billing's PaymentSucceeded, access's note of it and
+// the tool's grant (`purchase:<paymentId>`, whose id follows the prefix).
+const ONCE_PER_PAYMENT = {
+  billing: `SELECT type, data->>'paymentId' AS "paymentId", count(*) AS count
+              FROM billing.events WHERE type = 'PaymentSucceeded'
+             GROUP BY type, data->>'paymentId' HAVING count(*) > 1`,
+  access: `SELECT type, data->>'paymentId' AS "paymentId", count(*) AS count
+             FROM access.events WHERE type = 'PaymentSucceededNoted'
+            GROUP BY type, data->>'paymentId' HAVING count(*) > 1
+           UNION ALL
+           SELECT type, substr(data->>'grantId', 10), count(*)
+             FROM access.events
+            WHERE type = 'AccessGranted' AND data->>'grantId' LIKE 'purchase:%'
+            GROUP BY type, data->>'grantId' HAVING count(*) > 1`,
+};
+
+/** Events of a service's store that must exist once per payment, found more than once. */
+export async function readRepeatedEvents(
+  databaseUrl: string,
+  service: RepeatedEvent['service'],
+): Promise<RepeatedEvent[]> {
+  return readOnly(databaseUrl, async (client) => {
+    const { rows } = await client.query<{ type: string; paymentId: string; count: string }>(
+      ONCE_PER_PAYMENT[service],
+    );
+    return rows.map((r) => ({
+      service,
+      type: r.type,
+      paymentId: r.paymentId,
+      count: Number(r.count),
+    }));
+  });
+}
+
+/** A session token for a user, as identity would issue it (the checker reads as that user). */
+export type SessionFor = (userId: string) => Promise<string>;
+
+/** Each user's dashboard through the gateway, a few at a time. */
+export async function readDashboards(
+  gatewayUrl: string,
+  userIds: readonly string[],
+  sessionFor: SessionFor,
+  concurrency = 8,
+): Promise<DashboardView[]> {
+  const queue = [...new Set(userIds)];
+  const views: DashboardView[] = [];
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      for (let userId = queue.shift(); userId; userId = queue.shift()) {
+        const res = await fetch(`${gatewayUrl}/api/dashboard`, {
+          headers: { authorization: `Bearer ${await sessionFor(userId)}` },
+        });
+        if (!res.ok) throw new Error(`dashboard of ${userId}: ${res.status} ${await res.text()}`);
+        const body = dashboardResponseSchema.parse(await res.json());
+        views.push({
+          userId,
+          paymentIds: body.payments.map((p) => p.id),
+          purchasedProductIds: body.availableProducts.filter((p) => p.purchased).map((p) => p.id),
+        });
+      }
+    }),
+  );
+  return views;
+}

@@ -1,0 +1,95 @@
+// The three views the ledger compares (the Jepsen way: what the outside world says happened
+// against what each part of the system recorded). Plain data, so the classification is pure and
+// unit-tested with given views; the readers (provider.ts, services.ts) fill them after a run.
+
+/** What a PaymentIntent paid for, as the provider knows it (our ids are in its metadata). */
+export type ProviderPurpose =
+  | { kind: 'product'; productId: string; paymentId: string }
+  | { kind: 'subscription'; providerSubscriptionId: string; subscriptionId: string };
+
+/** A PaymentIntent the provider says succeeded, with what happened to its charge since. */
+export interface ProviderPayment {
+  providerPaymentId: string;
+  userId: string;
+  purpose: ProviderPurpose;
+  amountCents: number;
+  refundedCents: number;
+  /** The latest dispute on its charge, if any. */
+  dispute: 'open' | 'won' | 'lost' | null;
+}
+
+/** One of our subscriptions as the provider holds it now. */
+export interface ProviderSubscription {
+  providerSubscriptionId: string;
+  subscriptionId: string;
+  userId: string;
+  status: string;
+  /** Seconds since the epoch (Stripe's unit). */
+  currentPeriodEnd: number | null;
+}
+
+export interface ProviderView {
+  payments: ProviderPayment[];
+  subscriptions: ProviderSubscription[];
+}
+
+/** A row of billing's payments. */
+export interface BillingPayment {
+  paymentId: string;
+  userId: string;
+  providerPaymentId: string | null;
+  kind: string;
+  productId: string | null;
+  subscriptionId: string | null;
+  status: string;
+  amountCents: number;
+  refundedCents: number;
+}
+
+/** A row of access's payment history (the dashboard's source). */
+export interface AccessPayment {
+  paymentId: string;
+  userId: string;
+  succeeded: boolean;
+  fullyRefunded: boolean;
+  refundedCents: number;
+}
+
+/** A row of access's grants. */
+export interface Grant {
+  userId: string;
+  grantId: string;
+  scope: string;
+  sourceKind: string;
+  sourceRef: string;
+  status: string;
+  validUntil: Date | null;
+}
+
+/** What GET /api/dashboard showed one user: its payment history and the tools it holds. */
+export interface DashboardView {
+  userId: string;
+  paymentIds: string[];
+  purchasedProductIds: string[];
+}
+
+/**
+ * An event that must happen once per payment found more than once in a service's store (a
+ * redelivery that had its effect twice, even if the tables it feeds upsert it away).
+ */
+export interface RepeatedEvent {
+  service: 'billing' | 'access';
+  type: string;
+  paymentId: string;
+  count: number;
+}
+
+export interface LedgerViews {
+  provider: ProviderView;
+  billing: BillingPayment[];
+  access: { payments: AccessPayment[]; grants: Grant[] };
+  /** Absent: the stores were not read (only the tables). */
+  repeatedEvents?: RepeatedEvent[];
+  /** Per user asked; users left out are not checked through the gateway. */
+  dashboards: DashboardView[];
+}
