@@ -3,6 +3,9 @@ import { dashboardResponseSchema } from '@mia/contracts';
 import { waitFor } from '@mia/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSystem, type TestSystem } from '../support/system.js';
+import { checkLedger } from '../proof/ledger/check.js';
+import { balanced } from '../proof/ledger/classify.js';
+import { BALANCED, ledgerSummary } from '../proof/support/settle.js';
 
 // Two replicas of every service behind the gateway, a steady load of reads and sandbox
 // purchases, and every process restarted in turn (SIGTERM, exit, start, ready): no request may
@@ -208,6 +211,23 @@ describe('rolling restarts under load', () => {
       expect(new Set(dashboard.payments.map((p) => p.id)).size).toBe(buyer.bought.length);
       expect(dashboard.payments.every((p) => p.status === 'succeeded')).toBe(true);
     }
+    // The proof issue's ledger: what the provider charged, billing recorded and access granted
+    // agree payment by payment (webhooks may still be arriving: asked again until it balances).
+    const ledger = () =>
+      checkLedger({
+        sandboxUrl: system.sandboxUrl!,
+        billingDatabaseUrl: system.databaseUrl,
+        accessDatabaseUrl: system.databaseUrl,
+      });
+    const report = await waitFor(
+      async () => {
+        const r = await ledger();
+        return balanced(r) ? r : undefined;
+      },
+      { message: 'a balanced ledger', timeoutMs: 20_000 },
+    ).catch(ledger);
+    expect(ledgerSummary(report)).toEqual(BALANCED);
+    expect(report.counts.ok).toBeGreaterThanOrEqual(bought);
     console.info(
       `rolling restart: ${requests} requests, ${bought} purchases, 0 failed; restarts (ms): ` +
         restarts.map((r) => `${r.process} ${r.ms}`).join(', '),
