@@ -26,6 +26,11 @@ interface RequestOptions<S extends z.ZodType | undefined> {
    */
   schema?: S | (() => Promise<S>);
   signal?: AbortSignal;
+  /**
+   * Marks a POST as safe to send twice (the service gives the same result): the gateway may
+   * then retry it once on another replica when its connection was refused or reset.
+   */
+  idempotencyKey?: string;
 }
 
 type Result<S> = S extends z.ZodType ? z.output<S> : void;
@@ -38,12 +43,13 @@ export async function apiRequest<S extends z.ZodType | undefined = undefined>(
 ): Promise<Result<S>> {
   const hasBody = options.body !== undefined;
   const schema = typeof options.schema === 'function' ? options.schema() : options.schema;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (hasBody) headers['Content-Type'] = 'application/json';
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
   const response = await fetch(path, {
     method,
     credentials: 'include',
-    headers: hasBody
-      ? { 'Content-Type': 'application/json', Accept: 'application/json' }
-      : { Accept: 'application/json' },
+    headers,
     body: hasBody ? JSON.stringify(options.body) : undefined,
     signal: options.signal,
   });

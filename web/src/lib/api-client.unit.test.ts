@@ -51,6 +51,17 @@ describe('api client', () => {
     expect((init?.headers as Record<string, string>)['Content-Type']).toBe('application/json');
   });
 
+  it('marks a POST safe to repeat with an Idempotency-Key, and only when asked', async () => {
+    answer(204, '');
+    await api.post('/api/confirm-payment', { paymentIntentId: 'pi_1' }, { idempotencyKey: 'k1' });
+    const [, keyed] = vi.mocked(fetch).mock.calls[0]!;
+    answer(204, '');
+    await api.post('/api/login', { username: 'a@b.co', password: 'secret' });
+    const [, plain] = vi.mocked(fetch).mock.calls[0]!;
+    expect((keyed?.headers as Record<string, string>)['Idempotency-Key']).toBe('k1');
+    expect(plain?.headers as Record<string, string>).not.toHaveProperty('Idempotency-Key');
+  });
+
   it('gives people the server message when there is one, else the status line', () => {
     expect(errorText(new ApiError(401, '{"message":"Invalid credentials"}', 'Unauthorized'))).toBe(
       'Invalid credentials',
