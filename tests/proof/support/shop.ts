@@ -224,7 +224,7 @@ export async function confirmPayment(
     },
   });
   const text = await res.text();
-  let body: Record<string, unknown> | null = null;
+  let body: Record<string, unknown> | null;
   try {
     body = JSON.parse(text) as Record<string, unknown>;
   } catch {

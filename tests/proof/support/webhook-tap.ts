@@ -67,7 +67,7 @@ export async function startWebhookTap(stack: ProofStack): Promise<WebhookTap> {
       body,
     });
     const text = await res.text();
-    let parsed: Record<string, unknown> | null = null;
+    let parsed: Record<string, unknown> | null;
     try {
       parsed = JSON.parse(text) as Record<string, unknown>;
     } catch {
