@@ -177,3 +177,58 @@ export async function webhookAttemptsSince(
 /** Every HTTP answer was 2xx. */
 export const all2xx = (statuses: readonly (number | null)[]): boolean =>
   statuses.every((s) => s !== null && s >= 200 && s < 300);
+
+/**
+ * The card paid at the provider and the browser gone before confirm-payment: only the
+ * provider's webhooks can tell billing (the scenarios where they arrive late or out of order).
+ */
+export async function payAtProvider(
+  stack: ProofStack,
+  productId: string,
+  options: { userId?: string; card?: string } = {},
+): Promise<{ userId: string; paymentIntentId: string; cardStatus: number }> {
+  const userId = options.userId ?? randomUUID();
+  const res = await fetch(`${stack.gateway.url}/api/create-payment-intent`, {
+    ...json({ productId }),
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${await stack.sessionFor(userId)}`,
+    },
+  });
+  if (!res.ok) throw new Error(`create-payment-intent answered ${res.status}`);
+  const intent = (await res.json()) as { paymentIntentId: string; clientSecret: string };
+  const card = await fetch(
+    `${stack.gateway.url}/sandbox/stripe/v1/payment_intents/${intent.paymentIntentId}/confirm`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: cardForm(intent.clientSecret, options.card ?? CARDS.pays),
+    },
+  );
+  await card.arrayBuffer();
+  return { userId, paymentIntentId: intent.paymentIntentId, cardStatus: card.status };
+}
+
+/** POST /api/confirm-payment as the browser sends it, its answer returned. */
+export async function confirmPayment(
+  stack: ProofStack,
+  userId: string,
+  paymentIntentId: string,
+): Promise<{ status: number; body: Record<string, unknown> | null }> {
+  const res = await fetch(`${stack.gateway.url}/api/confirm-payment`, {
+    ...json({ paymentIntentId }),
+    headers: {
+      'content-type': 'application/json',
+      authorization: `Bearer ${await stack.sessionFor(userId)}`,
+      'idempotency-key': randomUUID(),
+    },
+  });
+  const text = await res.text();
+  let body: Record<string, unknown> | null;
+  try {
+    body = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    body = null;
+  }
+  return { status: res.status, body };
+}
