@@ -11,12 +11,13 @@ import { buyTool } from './support/shop.js';
 // Scenario 2: access killed after its effect and before the ack. access reaches NATS through a
 // proxy that stops carrying access's bytes to the server: the payment's events are delivered,
 // access grants the tool and commits, but its acks never arrive. access is then killed; NATS
-// redelivers to the restarted access once the ack wait runs out (30 s), and the inbox must make
+// redelivers to the restarted access once the ack wait runs out (5 s here), and the inbox must make
 // the second delivery a no-op: one payment record, one grant, one history line.
 describe('access killed between its effect and the ack', () => {
   let stack: ProofStack;
   beforeAll(async () => {
-    stack = await startProofStack();
+    // NATS gives unacknowledged events back after 5 s instead of the default 30 s.
+    stack = await startProofStack({ env: { access: { NATS_ACK_WAIT_MS: '5000' } } });
   });
   afterAll(async () => {
     await stack?.stop();

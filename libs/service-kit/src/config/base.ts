@@ -51,6 +51,9 @@ export const baseConfigSchema = z.object({
   PUBLIC_ORIGIN: devDefault(originSchema, DEV_PUBLIC_ORIGIN),
   ALLOWED_ORIGINS: originListSchema.default([]),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  // How long NATS waits for a consumer's ack before it delivers the event again (a crashed
+  // handler's events come back after this). Long enough for the slowest handler.
+  NATS_ACK_WAIT_MS: z.coerce.number().int().min(1_000).default(30_000),
   // On SIGTERM, how long /readyz answers 503 while requests are still served, before the
   // listener closes: the gateway (probing every second) stops sending new requests meanwhile.
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(3_000),

@@ -144,6 +144,7 @@ export async function startService<S extends z.ZodObject, Tx, Db, D = void>(
       name: `${def.name}-${c.name}`,
       subscriptions: c.subscriptions,
       maxDeliver: c.maxDeliver,
+      ackWaitMs: config.NATS_ACK_WAIT_MS,
       logger,
     }),
   );
