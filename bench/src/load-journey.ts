@@ -26,7 +26,7 @@ export interface JourneyResult {
    * The step that failed and how (`503`, `network`, `timeout`, `not granted`), or `cut` when
    * the level ended while the step was waiting.
    */
-  failure?: { step: Step; status: string; detail: string };
+  failure?: { step: Step; status: string; detail: string; retryAfterSeconds?: number };
 }
 
 const forSale = products.filter((p) => p.checkout).map((p) => p.id);
@@ -40,6 +40,8 @@ class StepError extends Error {
   constructor(
     readonly status: string,
     detail: string,
+    /** A 503's Retry-After: the answer asks the user to come back after this long. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(detail);
   }
@@ -77,7 +79,14 @@ export async function journey(gateway: string, stop: AbortSignal): Promise<Journ
       throw new StepError(timedOut ? 'timeout' : 'network', String(err));
     }
     const text = await res.text();
-    if (!res.ok) throw new StepError(String(res.status), text.slice(0, 200));
+    if (!res.ok) {
+      const retryAfter = Number(res.headers.get('retry-after') ?? NaN);
+      throw new StepError(
+        String(res.status),
+        text.slice(0, 200),
+        Number.isFinite(retryAfter) ? retryAfter : undefined,
+      );
+    }
     return { res, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
   };
   const timed = async <T>(step: Step, run: () => Promise<T>): Promise<T> => {
@@ -160,6 +169,10 @@ export async function journey(gateway: string, stop: AbortSignal): Promise<Journ
     return { steps };
   } catch (err) {
     const status = err instanceof StepError ? err.status : 'error';
-    return { steps, failure: { step: current, status, detail: String((err as Error).message) } };
+    const retryAfterSeconds = err instanceof StepError ? err.retryAfterSeconds : undefined;
+    return {
+      steps,
+      failure: { step: current, status, detail: String((err as Error).message), retryAfterSeconds },
+    };
   }
 }

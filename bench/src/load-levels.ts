@@ -109,6 +109,10 @@ export async function runLevel(
           const key = `${result.failure.step} ${result.failure.status}`;
           errors[key] = (errors[key] ?? 0) + 1;
           if (errors[key] === 1) progress(`  first ${key}: ${result.failure.detail}`);
+          // As a person told "busy, try again in a moment" would: after Retry-After, not at once.
+          const wait = (result.failure.retryAfterSeconds ?? 0) * 1000;
+          if (wait > 0)
+            await new Promise((r) => setTimeout(r, Math.min(wait, until - performance.now())));
         } else {
           journeys++;
           whole.push(Object.values(result.steps).reduce((a, b) => a + b, 0));

@@ -29,12 +29,21 @@ export interface Read {
   fixedRate: LoadFigures;
 }
 
+/** One run of access's `replay`: how long it took, and why it failed when it did. */
+export interface Replay {
+  events: number;
+  seconds: number;
+  failure?: string;
+}
+
 export interface StoreFigures {
   rate: number;
   small: { events: number; read: Read };
   large: { events: number; read: Read; seedSeconds: number };
-  replay: { events: number; seconds: number };
-  afterReplay: Read;
+  /** Replays at a middle size and at the large one, in that order. */
+  replays: Replay[];
+  /** The read over the rebuilt projections (when the large replay succeeded). */
+  afterReplay?: Read;
 }
 
 const ACCESS_SCRIPT = `${root}services/access/dist/main.js`;
@@ -53,10 +62,12 @@ async function eventCount(sql: pg.Client): Promise<number> {
  * Other users' GptOpened events, `count` of them, in bulk: streams `usage-<uuid>` of
  * PER_USER events each, as access would have appended them (the same type, shape and metadata).
  */
-async function seedStore(sql: pg.Client, count: number): Promise<void> {
+async function seedStore(sql: pg.Client, count: number, offset: number): Promise<void> {
   const ids = products.map((p) => p.id);
-  for (let from = 0; from < count; from += CHUNK) {
-    const to = Math.min(count, from + CHUNK) - 1;
+  // `offset` continues the numbering of an earlier call: new users' streams, never a clash.
+  const end = offset + count;
+  for (let from = offset; from < end; from += CHUNK) {
+    const to = Math.min(end, from + CHUNK) - 1;
     await sql.query(
       `INSERT INTO access.events (stream_id, version, id, type, event_version, data, metadata, occurred_at)
        SELECT 'usage-' || u.id, (g % $3) + 1, gen_random_uuid(), $4, $5,
@@ -73,7 +84,7 @@ async function seedStore(sql: pg.Client, count: number): Promise<void> {
               LATERAL (SELECT now() - make_interval(secs => g) AS at) AS t`,
       [from, to, PER_USER, GptOpenedV1.type, GptOpenedV1.version, ids, ids.length],
     );
-    progress(`store: ${to + 1} of ${count} events written`);
+    progress(`store: ${to + 1 - offset} of ${count} events written`);
   }
 }
 
@@ -81,6 +92,7 @@ export async function benchStore(options: {
   seconds: number;
   rate: number;
   smallEvents: number;
+  middleEvents: number;
   largeEvents: number;
 }): Promise<StoreFigures> {
   const stack = await createStack();
@@ -123,35 +135,52 @@ export async function benchStore(options: {
 
     // Written with access stopped, and its relay's position moved past them: they are other
     // users' past uses, already published long ago, not news for NATS.
-    progress('store: stopping access to write the store in bulk');
-    await stopAccess(accessPort);
-    const t0 = performance.now();
-    await seedStore(sql, options.largeEvents - small);
-    await sql.query(
-      'UPDATE access.relay_position SET position = (SELECT max(global_position) FROM access.events)',
-    );
-    await sql.query('ANALYZE access.events');
-    const seedSeconds = (performance.now() - t0) / 1000;
-    await stack.start('access (restarted)', ACCESS_SCRIPT, accessEnv, { port: accessPort });
-    const large = await eventCount(sql);
+    let seedSeconds = 0;
+    const grow = async (to: number) => {
+      progress(`store: stopping access to write up to ${to} events in bulk`);
+      await stopAccess(accessPort);
+      const t0 = performance.now();
+      const from = await eventCount(sql);
+      await seedStore(sql, to - from, from);
+      await sql.query(
+        'UPDATE access.relay_position SET position = (SELECT max(global_position) FROM access.events)',
+      );
+      await sql.query('ANALYZE access.events');
+      seedSeconds += (performance.now() - t0) / 1000;
+      await stack.start('access (restarted)', ACCESS_SCRIPT, accessEnv, { port: accessPort });
+      return eventCount(sql);
+    };
+    const replay = async (events: number): Promise<Replay> => {
+      progress(`store: access's replay over ${events} events`);
+      const r0 = performance.now();
+      try {
+        await run('node', [ACCESS_SCRIPT, 'replay'], {
+          env: { ...process.env, ...accessEnv, LOG_LEVEL: 'warn' },
+          maxBuffer: 16 * 1024 * 1024,
+          timeout: 30 * 60_000,
+        });
+        return { events, seconds: (performance.now() - r0) / 1000 };
+      } catch (err) {
+        const output = String((err as { stderr?: string }).stderr ?? err);
+        const reason =
+          /Transaction already closed[^\n]*|timeout[^\n]{0,120}/i.exec(output)?.[0] ??
+          output.slice(-300);
+        progress(`store: the replay failed: ${reason}`);
+        return { events, seconds: (performance.now() - r0) / 1000, failure: reason };
+      }
+    };
+
+    const replays = [await replay(await grow(options.middleEvents))];
+    const large = await grow(options.largeEvents);
     progress(`store: dashboard with ${large} events stored`);
     const largeRead = await read(`dashboard, ${large} events`);
-
-    progress(`store: access's replay over ${large} events`);
-    const r0 = performance.now();
-    const { stderr, stdout } = await run('node', [ACCESS_SCRIPT, 'replay'], {
-      env: { ...process.env, ...accessEnv, LOG_LEVEL: 'info' },
-      maxBuffer: 16 * 1024 * 1024,
-      timeout: 30 * 60_000,
-    });
-    const replaySeconds = (performance.now() - r0) / 1000;
-    const rebuilt = /"events":(\d+)/.exec(`${stdout}${stderr}`)?.[1];
-    const afterReplay = await read('dashboard after replay');
+    replays.push(await replay(large));
+    const afterReplay = replays.at(-1)?.failure ? undefined : await read('dashboard after replay');
     return {
       rate: options.rate,
       small: { events: small, read: smallRead },
       large: { events: large, read: largeRead, seedSeconds },
-      replay: { events: Number(rebuilt ?? large), seconds: replaySeconds },
+      replays,
       afterReplay,
     };
   } finally {

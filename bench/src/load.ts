@@ -6,6 +6,7 @@
 //   BENCH_LOAD_USERS    concurrency levels (default 10,50,100,200)
 //   BENCH_LOAD_SECONDS  seconds per level (default 45; the levels stop at 5 minutes in all)
 //   BENCH_STORE_EVENTS  events in access's store for the large read (default 1000000)
+//   BENCH_STORE_MIDDLE  events of the first, smaller replay (default 100000)
 //   BENCH_SECONDS       seconds per dashboard read (default 10)
 //   BENCH_ONLY          journey | store (default both)
 import { writeFileSync } from 'node:fs';
@@ -62,6 +63,7 @@ if (only === undefined || only === 'store') {
     seconds: Number(env.BENCH_SECONDS ?? 10),
     rate: Number(env.BENCH_RATE ?? 100),
     smallEvents: 1_000,
+    middleEvents: Number(env.BENCH_STORE_MIDDLE ?? 100_000),
     largeEvents: Number(env.BENCH_STORE_EVENTS ?? 1_000_000),
   });
 }
