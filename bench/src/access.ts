@@ -44,7 +44,7 @@ const ACCESS_CODE_SECRET = 'development-only-access-code-secret-not-for-producti
 const DAY = 86_400_000;
 
 /** The user: registered with identity, then one paid tool after another, as billing reports them. */
-async function seedPurchases(
+export async function seedPurchases(
   stack: Stack,
   sql: pg.Client,
   user: { id: string; email: string; name: string },
@@ -108,7 +108,7 @@ async function waitForRows(sql: pg.Client, userId: string, count: number): Promi
 }
 
 /** Past uses of the tools, through access's own route (each appends a GptOpened). */
-async function seedOpens(access: string, token: string, opens: number): Promise<void> {
+export async function seedOpens(access: string, token: string, opens: number): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < opens) {
@@ -125,7 +125,7 @@ async function seedOpens(access: string, token: string, opens: number): Promise<
   await Promise.all(Array.from({ length: 8 }, worker));
 }
 
-async function dashboard(base: string, token: string): Promise<Record<string, unknown>> {
+export async function dashboard(base: string, token: string): Promise<Record<string, unknown>> {
   const res = await fetch(`${base}/api/dashboard`, {
     headers: { authorization: `Bearer ${token}` },
   });

@@ -108,6 +108,14 @@ describe('createHttpApp', () => {
     });
   });
 
+  it('answers a path parameter that is not valid percent-encoding with 400, not 500', async () => {
+    const { base, lines } = await start();
+    const res = await fetch(`${base}/items/%zz`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ message: 'Malformed request path' });
+    expect(lines.filter((l) => l.msg === 'unhandled error')).toEqual([]);
+  });
+
   it('answers a body over the limit with 413', async () => {
     const { base } = await start();
     const res = await postJson(`${base}/echo`, JSON.stringify({ text: 'x'.repeat(2048) }));

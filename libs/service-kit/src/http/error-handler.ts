@@ -38,6 +38,11 @@ function bodyParserAnswer(error: BodyParserError): HttpError {
   }
 }
 
+// Express's router decodes path parameters with decodeURIComponent; `/tickets/%zz` fails there
+// with a URIError it marks 400. The client's mistake, not a bug: answered 400, not logged.
+const isMalformedPath = (error: unknown): boolean =>
+  error instanceof URIError && (error as { status?: unknown }).status === 400;
+
 // A request that waited its whole allowance for a database connection (pg's pool checkout, or a
 // Prisma transaction that could not start): the service is saturated, not broken. Answering 503
 // with Retry-After tells clients and the gateway's callers to come back, instead of a 500 that
@@ -76,6 +81,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
         error.details,
       );
     } else if (isBodyParserError(error) && error.status < 500) answer = bodyParserAnswer(error);
+    else if (isMalformedPath(error)) answer = new HttpError(400, 'Malformed request path');
     else if (isDatabaseBusy(error)) {
       logger.warn({ method: req.method, path: req.path }, 'database busy: answered 503');
       answer = new HttpError(503, 'Service busy, try again shortly', 'busy', undefined, {

@@ -1,0 +1,249 @@
+/** Who calls: nobody signed in, a registered user's session, or an admin's. */
+export type Caller = 'anonymous' | 'user' | 'admin';
+
+/** What the fuzzer knows of the system it runs against, to build near-valid requests. */
+export interface KnownValues {
+  userEmail: string;
+  /** A ticket the signed-in user opened (valid for the customer's and the staff's routes). */
+  ticketId: string;
+  productIds: readonly string[];
+  /** The signed-in user's access code (the GPT checks' valid input). */
+  accessCode: string;
+  /** A payment intent the user created and never confirmed. */
+  paymentIntentId: string;
+}
+
+/**
+ * Fields of a valid body (or query), from which the generator spoils one, all or none. `id` is
+ * a generated UUID (unique names, ids of things that do not exist), so a seed replays a run.
+ */
+type Valid = (known: KnownValues, id: string) => Record<string, unknown>;
+
+/**
+ * One endpoint of one service, as its `route(...)` (or Express) definition declares it, with a
+ * valid body after the contract in libs/contracts/src/api. `path` may hold `:id` (ticket) and
+ * `:productId` parameters.
+ */
+export interface FuzzRoute {
+  method: 'GET' | 'POST';
+  path: string;
+  /** Who the service lets in; the fuzzer calls every route as every caller anyway. */
+  auth: 'public' | 'user' | 'admin' | 'bearer';
+  body?: Valid;
+  query?: Valid;
+  /** The body is a form (application/x-www-form-urlencoded), not JSON. */
+  form?: boolean;
+}
+
+const product = (k: KnownValues) => k.productIds[0]!;
+
+export const FUZZ_ROUTES: readonly FuzzRoute[] = [
+  // identity: users/, sessions/, password-reset/, email-verification/
+  { method: 'GET', path: '/api/user', auth: 'public' },
+  {
+    method: 'POST',
+    path: '/api/register',
+    auth: 'public',
+    body: (_, id) => ({
+      name: 'Ana Pérez',
+      username: `ana_${id.slice(0, 8)}`,
+      email: `ana.${id.slice(0, 8)}@iglesia.example`,
+      password: 'Salmo 23: mi pastor',
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/login',
+    auth: 'public',
+    body: (k) => ({ username: k.userEmail, password: 'wrong password' }),
+  },
+  { method: 'POST', path: '/api/logout', auth: 'public', body: () => ({}) },
+  // Declared by identity, not in the gateway's table: the gateway answers 404.
+  {
+    method: 'POST',
+    path: '/api/change-password',
+    auth: 'user',
+    body: () => ({ currentPassword: 'x', newPassword: 'nuevo-secreto', confirmPassword: 'x' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/forgot-password',
+    auth: 'public',
+    body: (k) => ({ email: k.userEmail }),
+  },
+  {
+    method: 'POST',
+    path: '/api/reset-password',
+    auth: 'public',
+    body: () => ({
+      token: 'A'.repeat(43),
+      newPassword: 'nuevo-secreto',
+      confirmPassword: 'nuevo-secreto',
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/verify-email',
+    auth: 'public',
+    body: () => ({ token: 'A'.repeat(43) }),
+  },
+  { method: 'POST', path: '/api/verify-email/resend', auth: 'user', body: () => ({}) },
+
+  // billing: overview/, payments/, subscriptions/, trials/, refunds/, webhooks/
+  { method: 'GET', path: '/api/billing/config', auth: 'public' },
+  { method: 'GET', path: '/api/billing', auth: 'user' },
+  { method: 'POST', path: '/api/billing/payment-method', auth: 'user', body: () => ({}) },
+  {
+    method: 'POST',
+    path: '/api/create-payment-intent',
+    auth: 'user',
+    body: (k) => ({ productId: product(k) }),
+  },
+  {
+    method: 'POST',
+    path: '/api/confirm-payment',
+    auth: 'user',
+    body: (k) => ({ paymentIntentId: k.paymentIntentId }),
+  },
+  {
+    method: 'POST',
+    path: '/api/subscriptions',
+    auth: 'user',
+    body: () => ({ priceId: 'price_monthly', planType: 'monthly' }),
+  },
+  { method: 'POST', path: '/api/billing/subscription/cancel', auth: 'user', body: () => ({}) },
+  { method: 'POST', path: '/api/billing/subscription/resume', auth: 'user', body: () => ({}) },
+  {
+    method: 'POST',
+    path: '/api/billing/subscription/change-plan',
+    auth: 'user',
+    body: () => ({ planType: 'annual' }),
+  },
+  { method: 'POST', path: '/api/trial/start', auth: 'user', body: () => ({}) },
+  {
+    method: 'POST',
+    path: '/api/admin/refunds',
+    auth: 'admin',
+    body: (_, id) => ({ paymentId: id }),
+  },
+  {
+    method: 'POST',
+    path: '/api/webhooks/stripe',
+    auth: 'public',
+    body: (_, id) => ({ id: `evt_${id}`, type: 'payment_intent.succeeded', data: { object: {} } }),
+  },
+
+  // access: dashboard/, access-codes/, timeline/, admin/, verification/
+  { method: 'GET', path: '/api/dashboard', auth: 'user' },
+  {
+    method: 'POST',
+    path: '/api/access-gpt',
+    auth: 'user',
+    body: (k) => ({ productId: product(k) }),
+  },
+  { method: 'GET', path: '/api/timeline', auth: 'user' },
+  { method: 'GET', path: '/api/access-code', auth: 'user' },
+  { method: 'POST', path: '/api/access-code/rotate', auth: 'user', body: () => ({}) },
+  {
+    method: 'POST',
+    path: '/api/verify-gpt-access',
+    auth: 'public',
+    body: (k) => ({ email: k.userEmail, productId: product(k), accessCode: k.accessCode }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/grant-access',
+    auth: 'admin',
+    body: (k) => ({ email: k.userEmail, productId: product(k), reason: 'cortesía' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/revoke-access',
+    auth: 'admin',
+    body: (k) => ({ email: k.userEmail, productId: product(k) }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/customers',
+    auth: 'admin',
+    query: (k) => ({ email: k.userEmail }),
+  },
+  {
+    method: 'POST',
+    path: '/api/gpt/v1/verify',
+    auth: 'bearer',
+    body: (k) => ({ accessCode: k.accessCode, productId: product(k) }),
+  },
+  { method: 'GET', path: '/api/gpt/v1/openapi.json', auth: 'public' },
+  {
+    method: 'POST',
+    path: '/api/gpt/mcp',
+    auth: 'bearer',
+    body: () => ({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+  },
+  { method: 'GET', path: '/api/gpt/stand-in/:productId', auth: 'public' },
+  {
+    method: 'POST',
+    path: '/api/gpt/stand-in/:productId',
+    auth: 'public',
+    form: true,
+    body: (k) => ({ accessCode: k.accessCode }),
+  },
+
+  // support: chat/, tickets/ (the customer's and the staff's)
+  {
+    method: 'POST',
+    path: '/api/support/chat',
+    auth: 'user',
+    body: () => ({ message: '¿Cómo accedo?' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/support/chat/ticket',
+    auth: 'user',
+    body: (_, id) => ({ conversationId: id }),
+  },
+  { method: 'GET', path: '/api/tickets/categories', auth: 'public' },
+  { method: 'GET', path: '/api/tickets', auth: 'user' },
+  {
+    method: 'POST',
+    path: '/api/tickets',
+    auth: 'user',
+    body: () => ({
+      title: 'No puedo entrar',
+      description: 'El enlace no abre la herramienta.',
+      categoryId: 'access',
+      priority: 'high',
+    }),
+  },
+  { method: 'GET', path: '/api/tickets/:id', auth: 'user' },
+  {
+    method: 'POST',
+    path: '/api/tickets/:id/messages',
+    auth: 'user',
+    body: () => ({ body: 'Gracias' }),
+  },
+  {
+    method: 'GET',
+    path: '/api/support/staff/tickets',
+    auth: 'admin',
+    query: () => ({ status: 'open', priority: 'high', q: 'entrar', limit: '20', offset: '0' }),
+  },
+  { method: 'GET', path: '/api/support/staff/tickets/:id', auth: 'admin' },
+  {
+    method: 'POST',
+    path: '/api/support/staff/tickets/:id/messages',
+    auth: 'admin',
+    body: () => ({ body: 'Ya está resuelto', internal: false }),
+  },
+  {
+    method: 'POST',
+    path: '/api/support/staff/tickets/:id/status',
+    auth: 'admin',
+    body: () => ({ status: 'in_progress' }),
+  },
+];
+
+/** The same path with its parameters as a pattern, for the coverage check against the table. */
+export const samplePath = (route: FuzzRoute) =>
+  route.path.replace(':productId', 'p').replace(':id', 'x');
