@@ -132,9 +132,11 @@ succeeded.
 
 | Events in access's store | Saturation req/s | Saturation p50 / p99 ms | At ${s.rate} req/s p50 / p99 ms | Errors |
 |---:|---:|---:|---:|---:|
-${row(String(s.small.events), s.small.read)}
-${row(String(s.large.events), s.large.read)}
-${s.afterReplay ? row(`${s.large.events}, after the replay`, s.afterReplay) : ''}
+${[
+  row(String(s.small.events), s.small.read),
+  row(String(s.large.events), s.large.read),
+  ...(s.afterReplay ? [row(`${s.large.events}, after the replay`, s.afterReplay)] : []),
+].join('\n')}
 
 Aim: flat within 20 % (p50 at ${s.rate} req/s; autocannon counts whole milliseconds, so 1 ms
 more is within its resolution): ${aim(flat)}.

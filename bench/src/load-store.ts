@@ -162,9 +162,11 @@ export async function benchStore(options: {
         return { events, seconds: (performance.now() - r0) / 1000 };
       } catch (err) {
         const output = String((err as { stderr?: string }).stderr ?? err);
-        const reason =
-          /Transaction already closed[^\n]*|timeout[^\n]{0,120}/i.exec(output)?.[0] ??
-          output.slice(-300);
+        // Prisma's error carries its code and what timed out; else the error's own line.
+        const prisma = /code: '(P\d+)'[\s\S]*?meta: (\{[^}]*\})/.exec(output);
+        const reason = prisma
+          ? `Prisma ${prisma[1]} ${prisma[2]}`
+          : (/^\w*Error: .*$/m.exec(output)?.[0] ?? output.slice(-300));
         progress(`store: the replay failed: ${reason}`);
         return { events, seconds: (performance.now() - r0) / 1000, failure: reason };
       }
