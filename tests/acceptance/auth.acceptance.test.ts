@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventually, toast, useBrowser } from './support/browser.js';
 import { client } from './support/context.js';
-import { newPerson, signIn } from './support/users.js';
+import { newPerson, signIn, signUp } from './support/users.js';
 
 const browsing = useBrowser();
 
@@ -51,5 +51,28 @@ describe('signing up and signing in', () => {
     const user = await api.get<{ email: string; name: string; role: string }>('/api/user');
     expect(user.status).toBe(200);
     expect(user.body).toMatchObject({ email: person.email, name: person.name, role: 'user' });
+  });
+
+  it("changes the password from the dashboard's settings: the new one signs in, the old one no longer", async () => {
+    const { person, api: session } = await signUp('password');
+    const page = await browsing.open(session);
+    await page.goto('/dashboard');
+
+    await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+    const dialog = page.getByRole('dialog');
+    const changed = `${person.password}-nueva`;
+    await dialog.getByLabel('Contraseña actual').fill(person.password);
+    await dialog.getByLabel('Nueva contraseña', { exact: true }).fill(changed);
+    await dialog.getByLabel('Confirmar nueva contraseña').fill(changed);
+    await dialog.getByRole('button', { name: 'Guardar contraseña' }).click();
+    await eventually(() => toast(page).innerText()).toContain('Contraseña actualizada');
+
+    const refused = await client().post('/api/login', {
+      username: person.email,
+      password: person.password,
+    });
+    expect(refused.status).toBe(401);
+    const api = await signIn({ ...person, password: changed });
+    expect((await api.get('/api/user')).status).toBe(200);
   });
 });

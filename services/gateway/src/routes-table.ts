@@ -19,6 +19,8 @@ export const ROUTES: readonly RouteRule[] = [
   { path: '/api/logout', match: 'exact', service: 'identity' },
   { path: '/api/forgot-password', match: 'exact', service: 'identity' },
   { path: '/api/reset-password', match: 'exact', service: 'identity' },
+  // The dashboard's Change Password (signed in, current password required).
+  { path: '/api/change-password', match: 'exact', service: 'identity' },
   // E-mail verification: the link's token, and a new link for the signed-in user.
   { path: '/api/verify-email', match: 'exact', service: 'identity' },
   { path: '/api/verify-email/resend', match: 'exact', service: 'identity' },
