@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { waitFor } from '@mia/testing';
+import { startProviderProxy, waitFor, type ProviderProxy } from '@mia/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxClient } from './ledger/provider.js';
 import { readAccess, readBilling } from './ledger/services.js';
 import { startProofStack, type ProofStack } from './support/proof-stack.js';
-import { startProviderProxy, type ProviderProxy } from './support/provider-proxy.js';
 import { BALANCED, ledgerSummary, settledLedger } from './support/settle.js';
 import {
   buyPlan,

@@ -12,3 +12,4 @@ export * from './decider-spec.js';
 export * from './reaction-spec.js';
 export * from './consumer-contracts.js';
 export * from './tcp-proxy.js';
+export * from './provider-proxy.js';

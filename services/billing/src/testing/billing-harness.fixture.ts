@@ -18,13 +18,14 @@ import {
   createTestDatabase,
   createTestNats,
   serviceTestEnv,
+  startProviderProxy,
   waitFor,
+  type ProviderProxy,
   type TestDatabase,
   type TestNats,
 } from '@mia/testing';
 import { SANDBOX_KEYS } from '../config.js';
 import { billingService } from '../service.js';
-import { startProviderProxy, type ProviderProxy } from './provider-proxy.fixture.js';
 
 export { TEST_CARDS };
 

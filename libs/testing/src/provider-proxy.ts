@@ -1,18 +1,19 @@
-// Test support (not a test): an HTTP proxy between billing and the Stripe sandbox that can lose
-// an answer on the way back, the way a timeout does: the provider did the work, the caller
-// never heard of it.
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+// An HTTP proxy between billing and the Stripe sandbox that can lose an answer the way a timeout
+// does: the provider did the work, the caller never heard of it. Its target is given at start,
+// or later (setTarget) when the proxy must exist before the sandbox does: billing is given the
+// proxy's address and calls the provider only when a customer buys, never while it starts.
+
 export interface ProviderProxy {
   url: string;
-  /**
-   * The next request matching method and path reaches the provider, and its answer is held
-   * for `holdMs` before it is sent (long enough for the caller to give up).
-   */
+  /** Where requests go from now on (the sandbox's URL). */
+  setTarget(url: string): void;
+  /** The next matching request reaches the provider; its answer is held for `holdMs`. */
   stallNext(method: string, path: RegExp, holdMs: number): void;
-  /** Requests seen, e.g. to count retries with their idempotency keys. */
-  seen: { method: string; path: string; idempotencyKey: string | undefined }[];
+  /** Every request seen, with its idempotency key. */
+  readonly seen: { method: string; path: string; idempotencyKey: string | undefined }[];
   close(): Promise<void>;
 }
 
@@ -22,8 +23,8 @@ async function readAll(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-export async function startProviderProxy(target: string): Promise<ProviderProxy> {
-  const upstream = new URL(target);
+export async function startProviderProxy(target?: string): Promise<ProviderProxy> {
+  let upstream: URL | undefined = target ? new URL(target) : undefined;
   const stalls: { method: string; path: RegExp; holdMs: number }[] = [];
   const seen: ProviderProxy['seen'] = [];
   const timers = new Set<NodeJS.Timeout>();
@@ -38,6 +39,7 @@ export async function startProviderProxy(target: string): Promise<ProviderProxy>
         path,
         idempotencyKey: typeof key === 'string' ? key : undefined,
       });
+      if (!upstream) return void res.writeHead(503).end();
       const index = stalls.findIndex((s) => s.method === req.method && s.path.test(path));
       const stall = index >= 0 ? stalls.splice(index, 1)[0] : undefined;
       const forward = request(
@@ -51,8 +53,7 @@ export async function startProviderProxy(target: string): Promise<ProviderProxy>
         (answer) => {
           void readAll(answer).then((text) => {
             const send = () => {
-              if (res.destroyed) return;
-              res.writeHead(answer.statusCode ?? 502, answer.headers).end(text);
+              if (!res.destroyed) res.writeHead(answer.statusCode ?? 502, answer.headers).end(text);
             };
             if (!stall) return send();
             const timer = setTimeout(() => {
@@ -68,10 +69,12 @@ export async function startProviderProxy(target: string): Promise<ProviderProxy>
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     seen,
+    setTarget: (url) => {
+      upstream = new URL(url);
+    },
     stallNext: (method, path, holdMs) => stalls.push({ method, path, holdMs }),
     close: () =>
       new Promise<void>((resolve) => {
