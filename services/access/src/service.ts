@@ -40,4 +40,5 @@ export const accessService: ServiceDefinition<typeof configSchema, AccessTx, Pri
       // The stand-in for the external chatbot exists only outside production.
       if (ctx.config.NODE_ENV !== 'production') app.use(standInRoutes(access));
     },
+    shutdownSteps: (_ctx, access) => [{ name: 'mailer', stop: () => access.mailer.close() }],
   };
