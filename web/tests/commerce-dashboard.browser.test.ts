@@ -203,10 +203,26 @@ describe('account settings', () => {
     expect(await alerts.getAttribute('aria-checked')).toBe('false');
     await notifications.click();
     await alerts.click();
+    // Saved by the service (the account's, not this browser's), then shown after a reload.
+    await eventually(() => harness.commerce.account(ana.email).settings).toEqual({
+      emailNotifications: false,
+      usageAlerts: true,
+    });
     await page.reload();
     await page.getByTestId('tools-list').waitFor();
     expect(await notifications.getAttribute('aria-checked')).toBe('false');
     expect(await alerts.getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('puts a switch back and says so when the account cannot save it', async () => {
+    harness.commerce.failSettings = true;
+    await openDashboard({ person: ana, locale: 'en' });
+    const notifications = page.getByRole('switch', { name: 'Email notifications' });
+    await eventually(() => notifications.isEnabled()).toBe(true);
+    await notifications.click();
+    await eventually(() => toast().innerText()).toContain('Could not save your settings');
+    await eventually(() => notifications.getAttribute('aria-checked')).toBe('true');
+    expect(harness.commerce.account(ana.email).settings.emailNotifications).toBe(true);
   });
 
   it('changes the password, checking the rules first', async () => {

@@ -8,6 +8,7 @@ import {
   AccessRevokedV1,
   AccessSuspendedV1,
   GptOpenedV1,
+  NotificationSettingsChangedV1,
 } from './access/index.js';
 import {
   DisputeClosedV1,
@@ -57,6 +58,7 @@ export const integrationEvents: readonly EventDefinition[] = [
   AccessRestoredV1,
   GptOpenedV1,
   AccessCodeRotatedV1,
+  NotificationSettingsChangedV1,
   // support
   TicketOpenedV1,
   TicketMessagePostedV1,

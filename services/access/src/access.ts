@@ -1,10 +1,12 @@
-import type {
-  Clock,
-  CommandHandler,
-  EventStore,
-  Logger,
-  SessionAuth,
-  ServiceContext,
+import {
+  createMailer,
+  type Clock,
+  type CommandHandler,
+  type EventStore,
+  type Logger,
+  type Mailer,
+  type SessionAuth,
+  type ServiceContext,
 } from '@mia/service-kit';
 import { createCodeVault, type CodeVault } from './access-codes/code-vault.js';
 import type { AccessConfig } from './config.js';
@@ -30,6 +32,7 @@ export interface Access {
   limiter: RateLimiter;
   links: ToolLinks;
   gptKeys: GptKeys;
+  mailer: Mailer;
   /** The dashboard's rows in one round trip. */
   readDashboard(userId: string): Promise<DashboardRows>;
 }
@@ -49,6 +52,12 @@ export function setupAccess(ctx: ServiceContext<AccessConfig, AccessTx, PrismaCl
     limiter: createRateLimiter(ctx.runner.sql),
     links: toolLinks(config),
     gptKeys: createGptKeys(config.GPT_API_KEYS),
+    mailer: createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      mailDir: config.MAIL_DIR,
+      logger: ctx.logger,
+    }),
     readDashboard: dashboardReader(ctx.pool, ctx.schema),
   };
 }

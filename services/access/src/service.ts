@@ -10,6 +10,7 @@ import { grantsProjection } from './entitlements/grants-projection.js';
 import type { PrismaClient } from './generated/prisma/client.js';
 import { accessConsumers } from './integration/consumers.js';
 import { paymentsProjection } from './payments/payments-projection.js';
+import { settingsRoutes } from './settings/routes.js';
 import { timelineRoutes } from './timeline/routes.js';
 import { usageProjection } from './usage/usage-projection.js';
 import { directoryProjection } from './users/directory-projection.js';
@@ -30,6 +31,7 @@ export const accessService: ServiceDefinition<typeof configSchema, AccessTx, Pri
     routes(app, ctx, access) {
       app.use(dashboardRoutes(access));
       app.use(accessCodeRoutes(access));
+      app.use(settingsRoutes(access));
       app.use(timelineRoutes(access));
       app.use(adminRoutes(access));
       app.use(verifyPageRoutes(access));
@@ -38,4 +40,5 @@ export const accessService: ServiceDefinition<typeof configSchema, AccessTx, Pri
       // The stand-in for the external chatbot exists only outside production.
       if (ctx.config.NODE_ENV !== 'production') app.use(standInRoutes(access));
     },
+    shutdownSteps: (_ctx, access) => [{ name: 'mailer', stop: () => access.mailer.close() }],
   };

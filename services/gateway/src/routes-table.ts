@@ -43,6 +43,8 @@ export const ROUTES: readonly RouteRule[] = [
   { path: '/api/timeline', match: 'exact', service: 'access' },
   { path: '/api/access-code', match: 'exact', service: 'access' },
   { path: '/api/access-code', match: 'subtree', service: 'access' },
+  // The account settings' switches (access keeps them; billing and access honour them).
+  { path: '/api/settings', match: 'exact', service: 'access' },
   // The verification API and MCP endpoint the GPTs call (bearer keys, not sessions), and the
   // development stand-in for the external chatbot (/api/gpt/stand-in/<product>).
   { path: '/api/gpt', match: 'subtree', service: 'access' },

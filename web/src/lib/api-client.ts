@@ -70,6 +70,11 @@ export const api = {
     body?: unknown,
     options?: Omit<RequestOptions<S>, 'body'>,
   ) => apiRequest('POST', path, { ...options, body }),
+  put: <S extends z.ZodType | undefined = undefined>(
+    path: string,
+    body?: unknown,
+    options?: Omit<RequestOptions<S>, 'body'>,
+  ) => apiRequest('PUT', path, { ...options, body }),
 };
 
 /**

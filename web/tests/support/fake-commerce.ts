@@ -13,6 +13,10 @@ import {
 import {
   accessCodeResponseSchema,
   accessGptRequestSchema,
+  accountSettingsSchema,
+  defaultAccountSettings,
+  updateAccountSettingsRequestSchema,
+  type AccountSettings,
   accessGptResponseSchema,
   adminGrantRequestSchema,
   adminRefundRequestSchema,
@@ -158,6 +162,7 @@ interface Account {
   card: BillingOverviewResponse['card'];
   trialEndsAt: string | null;
   accessCode: string;
+  settings: AccountSettings;
   timeline: { at: string; type: string; summary: string }[];
 }
 
@@ -185,6 +190,8 @@ export class FakeCommerce {
   failCheckoutSetup = false;
   /** Makes `GET /api/dashboard` fail as access does when its store is out of reach. */
   failDashboard = false;
+  /** Makes `PUT /api/settings` fail as access does when its store is out of reach. */
+  failSettings = false;
   /** While set, the trial's answer waits for it, so the page's waiting state can be looked at. */
   private trialGate: { promise: Promise<void>; open: () => void } | null = null;
   private counter = 0;
@@ -199,6 +206,7 @@ export class FakeCommerce {
     this.failConfirmPayment = false;
     this.failCheckoutSetup = false;
     this.failDashboard = false;
+    this.failSettings = false;
     // A test that ended while holding the trial lets its request go rather than leave it hanging.
     this.trialGate?.open();
     this.trialGate = null;
@@ -240,6 +248,7 @@ export class FakeCommerce {
         card: null,
         trialEndsAt: null,
         accessCode: `MIA-${randomUUID().slice(0, 4).toUpperCase()}-${randomUUID().slice(0, 4).toUpperCase()}`,
+        settings: { ...defaultAccountSettings },
         timeline: [],
       };
       this.accounts.set(email, account);
@@ -594,6 +603,17 @@ export class FakeCommerce {
       const account = this.account(this.user(req).email);
       account.accessCode = `MIA-${randomUUID().slice(0, 4).toUpperCase()}-${randomUUID().slice(0, 4).toUpperCase()}`;
       return answer(200, accessCodeResponseSchema, { accessCode: account.accessCode });
+    },
+
+    'GET /api/settings': (req) =>
+      answer(200, accountSettingsSchema, this.account(this.user(req).email).settings),
+
+    'PUT /api/settings': (req, raw) => {
+      const account = this.account(this.user(req).email);
+      const next = body(updateAccountSettingsRequestSchema, raw);
+      if (this.failSettings) throw new Error('event store unavailable');
+      account.settings = next;
+      return answer(200, accountSettingsSchema, account.settings);
     },
 
     'POST /api/verify-gpt-access': (req, raw) => {

@@ -9,6 +9,7 @@ import {
   AccessRevokedV1,
   AccessSuspendedV1,
   GptOpenedV1,
+  NotificationSettingsChangedV1,
   type AccessGrantedV1Data,
 } from './index.js';
 
@@ -54,6 +55,10 @@ const examples: [EventDefinition, unknown][] = [
     { userId, productId: 'generador-sermones', via: 'gpt_action', at: '2026-11-21T10:05:00Z' },
   ],
   [AccessCodeRotatedV1, { userId, rotatedAt: '2026-11-21T10:06:00Z' }],
+  [
+    NotificationSettingsChangedV1,
+    { userId, emailNotifications: false, usageAlerts: true, changedAt: '2026-11-21T10:07:00Z' },
+  ],
 ];
 
 describe('access events', () => {

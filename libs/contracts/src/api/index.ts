@@ -9,3 +9,4 @@ export * from './support-chat.js';
 export * from './trial.js';
 export * from './admin-customer.js';
 export * from './support-staff.js';
+export * from './settings.js';

@@ -5,12 +5,14 @@ import { findUserByAccessCode } from '../access-codes/access-codes.js';
 import { loadGrants } from '../entitlements/entitlements.js';
 import { usable } from '../entitlements/grants.js';
 import { recordDenied, recordUse } from '../usage/usage.js';
+import { countVerification } from '../usage-alerts/usage-alerts.js';
 import { verdictMessage, type Lang } from './messages.js';
 
 /**
  * What a GPT (Action or MCP tool) is told when a user gives it their access code: whether the
  * code's owner may use the tool now. An allowed answer counts as a use (GptOpened); a refusal
- * for a real user is recorded too, for support and disputes.
+ * for a real user is recorded too, for support and disputes. Every lookup that finds the code's
+ * owner counts towards their usage alert.
  */
 export async function checkAccessCode(
   access: Access,
@@ -36,6 +38,7 @@ export async function checkAccessCode(
   if (!product) return answer('unknown_product');
   const userId = await findUserByAccessCode(access, request.accessCode);
   if (!userId) return answer('invalid_code');
+  await countVerification(access, userId);
 
   const now = access.clock();
   const verdict = usable(await loadGrants(access.commands, userId), product.id, now);

@@ -3,8 +3,9 @@ import type { Billing } from '../billing.js';
 import type { BillingTx } from '../db.js';
 import { notifyRenewalFailureOnPaymentFailed } from '../mail/notify-renewal-failure-on-payment-failed.js';
 import { sendReceiptOnPaymentSucceeded } from '../mail/send-receipt-on-payment-succeeded.js';
+import { notePreferencesOnSettingsChanged } from '../preferences/note-preferences-on-settings-changed.js';
 
-/** Every event billing reacts to (its own, published by its relay), one consumer per purpose. */
+/** Every event billing reacts to (its own, and access's settings), one consumer per purpose. */
 export const billingConsumers = (billing: Billing): readonly ConsumerDefinition<BillingTx>[] => [
   {
     name: 'mail',
@@ -13,4 +14,6 @@ export const billingConsumers = (billing: Billing): readonly ConsumerDefinition<
       notifyRenewalFailureOnPaymentFailed(billing),
     ],
   },
+  // The e-mail notifications switch, which the optional mails above and the trial reminder ask.
+  { name: 'preferences', subscriptions: [notePreferencesOnSettingsChanged()] },
 ];

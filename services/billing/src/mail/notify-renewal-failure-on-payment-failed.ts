@@ -6,12 +6,14 @@ import type { BillingTx } from '../db.js';
 import { paymentDecider } from '../payments/payment-decider.js';
 import { paymentStreamId, subscriptionStreamId } from '../shared/ids.js';
 import { subscriptionDecider } from '../subscriptions/subscription-decider.js';
+import { optionalMailsAllowed } from '../preferences/mail-preferences.js';
 import { recipientOf } from './recipient.js';
 import { renewalFailedMail } from './templates/renewal-failed.js';
 
 /**
  * Tells the customer a renewal could not be charged, once per renewal. A first invoice's
- * decline is not mailed: the checkout shows it as it happens.
+ * decline is not mailed: the checkout shows it as it happens. Optional: skipped for a user who
+ * turned e-mail notifications off.
  */
 export const notifyRenewalFailureOnPaymentFailed = (
   billing: Pick<Billing, 'mailer' | 'logger' | 'config'>,
@@ -21,6 +23,8 @@ export const notifyRenewalFailureOnPaymentFailed = (
     const stored = await ctx.readStream(subscriptionStreamId(data.purpose.subscriptionId));
     const subscription = fold(subscriptionDecider, readEvents(subscriptionDecider, stored));
     if (!subscription.activated || subscription.ended) return;
+    // An optional mail: not sent to a user who turned e-mail notifications off.
+    if (!(await optionalMailsAllowed(ctx, data.userId))) return;
     const to = await recipientOf(ctx.tx, data.userId);
     if (!to) {
       billing.logger.warn({ paymentId: data.paymentId }, 'no address on record for the notice');

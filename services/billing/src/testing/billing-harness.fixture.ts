@@ -83,6 +83,9 @@ export interface HarnessOptions {
 
 export interface BillingHarness {
   service: RunningBilling;
+  /** The run's database and NATS prefix, for another service's events (startEventPublisher). */
+  db: TestDatabase;
+  nats: TestNats;
   sandbox: StripeSandbox;
   proxy: ProviderProxy;
   sandboxUrl: string;
@@ -149,6 +152,8 @@ export async function startBillingHarness(options: HarnessOptions = {}): Promise
 
   const harness: BillingHarness = {
     service,
+    db,
+    nats,
     sandbox,
     proxy,
     sandboxUrl,

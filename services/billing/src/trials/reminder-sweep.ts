@@ -1,5 +1,6 @@
 import type { Billing } from '../billing.js';
 import { recipientOf } from '../mail/recipient.js';
+import { optionalMailsAllowed } from '../preferences/mail-preferences.js';
 import { trialReminderMail } from '../mail/templates/trial-reminder.js';
 import { trialStreamId } from '../shared/ids.js';
 import { decideIn, transact } from '../shared/transact.js';
@@ -29,6 +30,13 @@ export function createTrialReminders(billing: Billing): TrialReminders {
     return transact(billing, async (session) => {
       const to = await recipientOf(session.tx, userId);
       if (!to) return false;
+      if (!(await optionalMailsAllowed(session, userId))) {
+        await decideIn(billing, session, trialStreamId(userId), trialDecider, {
+          kind: 'skip-reminder',
+          userId,
+        });
+        return false;
+      }
       const { decided, state } = await decideIn(
         billing,
         session,

@@ -14,7 +14,9 @@ export const TRIAL_EMAIL_USED_MESSAGE =
 
 export type TrialCommand =
   | { kind: 'start'; trialId: string; userId: string; startedAt: string; endsAt: string }
-  | { kind: 'remind'; userId: string };
+  | { kind: 'remind'; userId: string }
+  /** The user turned e-mail notifications off: the reminder is done with, unsent. */
+  | { kind: 'skip-reminder'; userId: string };
 
 export interface TrialState {
   trial: TrialStartedV1Data | null;
@@ -30,6 +32,7 @@ export const trialDecider: Decider<TrialCommand, TrialState, TrialEvent> = {
       case 'TrialStarted':
         return { ...state, trial: event.data };
       case 'TrialReminderSent':
+      case 'TrialReminderSkipped':
         return { ...state, reminded: true };
     }
   },
@@ -46,6 +49,14 @@ export const trialDecider: Decider<TrialCommand, TrialState, TrialEvent> = {
         return [
           {
             type: 'TrialReminderSent',
+            data: { trialId: state.trial.trialId, userId: state.trial.userId },
+          },
+        ];
+      case 'skip-reminder':
+        if (!state.trial || state.reminded) return [];
+        return [
+          {
+            type: 'TrialReminderSkipped',
             data: { trialId: state.trial.trialId, userId: state.trial.userId },
           },
         ];

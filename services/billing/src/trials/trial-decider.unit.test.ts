@@ -46,6 +46,18 @@ describe('trial decider', () => {
       .when({ kind: 'remind', userId })
       .thenNothing();
   });
+
+  it('skips the reminder for good when notifications are off', () => {
+    spec.given([]).when({ kind: 'skip-reminder', userId }).thenNothing();
+    const skipped = spec
+      .given([started])
+      .when({ kind: 'skip-reminder', userId })
+      .then([{ type: 'TrialReminderSkipped', data: { trialId, userId } }]);
+    spec
+      .given([started, ...skipped])
+      .when({ kind: 'remind', userId })
+      .thenNothing();
+  });
 });
 
 describe('one trial per e-mail address', () => {

@@ -10,13 +10,25 @@ export const TrialReminderSent = defineDomainEvent(
   z.object({ trialId: z.uuid(), userId: z.uuid() }),
 );
 
+/** The reminder's turn came while the user had e-mail notifications off: none is sent, ever. */
+export const TrialReminderSkipped = defineDomainEvent(
+  'TrialReminderSkipped',
+  z.object({ trialId: z.uuid(), userId: z.uuid() }),
+);
+
 export const TrialEmailClaimed = defineDomainEvent(
   'TrialEmailClaimed',
   z.object({ trialId: z.uuid(), userId: z.uuid() }),
 );
 
 export type TrialEvent =
-  DomainEvent<'TrialStarted', TrialStartedV1Data> | EventOf<typeof TrialReminderSent>;
-export const trialEventDefinitions = [TrialStartedV1, TrialReminderSent] as const;
+  | DomainEvent<'TrialStarted', TrialStartedV1Data>
+  | EventOf<typeof TrialReminderSent>
+  | EventOf<typeof TrialReminderSkipped>;
+export const trialEventDefinitions = [
+  TrialStartedV1,
+  TrialReminderSent,
+  TrialReminderSkipped,
+] as const;
 
 export type TrialEmailEvent = EventOf<typeof TrialEmailClaimed>;

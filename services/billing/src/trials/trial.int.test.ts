@@ -1,14 +1,26 @@
+import { NotificationSettingsChangedV1 } from '@mia/contracts';
+import { startEventPublisher, waitFor, type EventPublisher } from '@mia/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBillingHarness, type BillingHarness } from '../testing/billing-harness.fixture.js';
+import {
+  buyTool,
+  EVENT_WAIT_MS,
+  startBillingHarness,
+  type BillingHarness,
+} from '../testing/billing-harness.fixture.js';
 
 const HOUR = 60 * 60 * 1000;
 
 describe('free trial', () => {
   let h: BillingHarness;
+  let access: EventPublisher;
   beforeAll(async () => {
     h = await startBillingHarness();
+    access = await startEventPublisher(h.db, h.nats, 'access');
   });
-  afterAll(() => h?.stop());
+  afterAll(async () => {
+    await access?.stop();
+    await h?.stop();
+  });
 
   it('starts once per account: 3 days from now, TrialStarted once, then 409', async () => {
     const user = await h.signIn();
@@ -57,5 +69,37 @@ describe('free trial', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]?.subject).toBe('Tu prueba gratuita termina mañana');
     expect(sent[0]?.text).toContain('Rut');
+  });
+
+  it('sends no reminder to a user with e-mail notifications off; receipts still go', async () => {
+    const user = await h.signIn({ name: 'Marta' });
+    await access.store.append(`settings-${user.userId}`, 'no-stream', [
+      {
+        type: NotificationSettingsChangedV1.type,
+        data: {
+          userId: user.userId,
+          emailNotifications: false,
+          usageAlerts: false,
+          changedAt: h.clock().toISOString(),
+        },
+      },
+    ]);
+    await h.waitForEvent('OptionalMailsNoted', (d) => d.userId === user.userId);
+    expect((await user.call('POST', '/api/trial/start', {})).status).toBe(200);
+
+    h.clock.advance(49 * HOUR);
+    await h.service.deps.reminders.sweep();
+    await h.waitForEvent('TrialReminderSkipped', (d) => d.userId === user.userId);
+    await h.service.deps.reminders.sweep();
+    const mine = async () => (await h.mails()).filter((m) => m.to === user.email);
+    expect(await mine()).toEqual([]);
+
+    await buyTool(h, user);
+    const receipt = await waitFor(async () => (await mine()).find((m) => m.kind === 'receipt'), {
+      message: 'the receipt',
+      timeoutMs: EVENT_WAIT_MS,
+    });
+    expect(receipt.subject).toContain('Manual de Ceremonias Ministeriales');
+    expect((await mine()).map((m) => m.kind)).toEqual(['receipt']);
   });
 });

@@ -1,12 +1,15 @@
 import { TrialStartedV1 } from '@mia/contracts';
 import type { Projection } from '@mia/service-kit';
 import type { BillingTx } from '../db.js';
-import { TrialReminderSent } from './trial-events.js';
+import { TrialReminderSent, TrialReminderSkipped } from './trial-events.js';
 
-/** `trials`: each account's trial, and whether its reminder went out (the sweep's work list). */
+/**
+ * `trials`: each account's trial, and whether its reminder is done with (the sweep's work list):
+ * `reminderSentAt` is also set when it was skipped, so the sweep does not pick it up again.
+ */
 export const trialsProjection: Projection<BillingTx> = {
   name: 'billing-trials',
-  handles: [TrialStartedV1.type, TrialReminderSent.type],
+  handles: [TrialStartedV1.type, TrialReminderSent.type, TrialReminderSkipped.type],
   async apply(event, { tx }) {
     if (event.type === TrialStartedV1.type) {
       const data = TrialStartedV1.schema.parse(event.data);

@@ -49,7 +49,7 @@ export default function DashboardRoute() {
         <PaymentHistory payments={data.payments} />
         <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
           <BillingManagement ownsTools={stats.owned > 0} onChanged={refresh} />
-          {user ? <AccountSettings userId={user.id} /> : null}
+          {user ? <AccountSettings /> : null}
         </div>
         {user?.role === 'admin' ? <AdminPanel onChanged={refresh} /> : null}
       </div>

@@ -60,10 +60,11 @@ export const commerceEn: typeof commerceEs = {
     settings: {
       heading: 'Account Settings',
       emailNotifications: 'Email notifications',
-      emailNotificationsHint: 'Receipts and trial and renewal notices.',
+      emailNotificationsHint: 'Trial-ending and failed-renewal notices. Receipts are always sent.',
       usageAlerts: 'Usage alerts',
       usageAlertsHint: 'An email if your MIA code is used unusually often.',
-      savedHere: 'Your preferences are saved in this browser.',
+      savedHere: 'Your preferences are saved to your account.',
+      saveFailed: 'Could not save your settings',
       changePassword: 'Change Password',
     },
     password: {

@@ -58,10 +58,12 @@ export const commerceEs = {
     settings: {
       heading: 'Configuración de la cuenta',
       emailNotifications: 'Notificaciones por correo',
-      emailNotificationsHint: 'Recibos y avisos de prueba y renovación.',
+      emailNotificationsHint:
+        'Avisos del fin de tu prueba y de renovaciones fallidas. Los recibos llegan siempre.',
       usageAlerts: 'Alertas de uso',
       usageAlertsHint: 'Un correo si tu código MIA se usa de forma inusual.',
-      savedHere: 'Tus preferencias se guardan en este navegador.',
+      savedHere: 'Tus preferencias se guardan en tu cuenta.',
+      saveFailed: 'No se pudo guardar la configuración',
       changePassword: 'Cambiar contraseña',
     },
     password: {

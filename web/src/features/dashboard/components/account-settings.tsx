@@ -2,7 +2,9 @@ import { useId } from 'react';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
+import { toast } from '@/components/ui/toast-store';
 import { useI18n } from '@/i18n';
+import { errorText } from '@/lib/api-client';
 import {
   useAccountSettings,
   type AccountSettings as Settings,
@@ -13,11 +15,13 @@ function SettingSwitch({
   label,
   hint,
   checked,
+  disabled,
   onChange,
 }: {
   label: string;
   hint: string;
   checked: boolean;
+  disabled: boolean;
   onChange: (checked: boolean) => void;
 }) {
   const id = useId();
@@ -32,6 +36,7 @@ function SettingSwitch({
       <Switch
         id={id}
         checked={checked}
+        disabled={disabled}
         onCheckedChange={onChange}
         aria-describedby={`${id}-hint`}
       />
@@ -39,11 +44,14 @@ function SettingSwitch({
   );
 }
 
-/** Spec section 2: two switches (saved in this browser for now) and a working password change. */
-export function AccountSettings({ userId }: { userId: string }) {
+/** Spec section 2: two switches (kept by access, honoured by billing and access) and a password change. */
+export function AccountSettings() {
   const { t } = useI18n();
   const copy = t.dashboard.settings;
-  const [settings, update] = useAccountSettings(userId);
+  const { settings, loaded, update } = useAccountSettings({
+    onError: (error) =>
+      toast({ variant: 'destructive', title: copy.saveFailed, description: errorText(error) }),
+  });
   const toggle = (key: keyof Settings) => (checked: boolean) => update({ [key]: checked });
   return (
     <Card>
@@ -55,12 +63,14 @@ export function AccountSettings({ userId }: { userId: string }) {
           label={copy.emailNotifications}
           hint={copy.emailNotificationsHint}
           checked={settings.emailNotifications}
+          disabled={!loaded}
           onChange={toggle('emailNotifications')}
         />
         <SettingSwitch
           label={copy.usageAlerts}
           hint={copy.usageAlertsHint}
           checked={settings.usageAlerts}
+          disabled={!loaded}
           onChange={toggle('usageAlerts')}
         />
         <p className="text-xs text-navy-700">{copy.savedHere}</p>

@@ -1,0 +1,38 @@
+import type { Access } from '../access.js';
+import { settingsDecider, settingsStreamId } from '../settings/settings-decider.js';
+import { usageAlertMail } from './usage-alert-mail.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Counts a verification of the user's code through the GPT API and, on the one that takes the
+ * hour's count past USAGE_ALERT_THRESHOLD, mails the user if they turned usage alerts on. The
+ * count lives in the shared rate-limit table (one atomic row per user and hour window), so only
+ * one verification on one replica crosses the threshold: one mail per window. Never fails the
+ * verification: a mail that cannot go is logged and not retried.
+ */
+export async function countVerification(access: Access, userId: string): Promise<void> {
+  try {
+    const { hits } = await access.limiter.hit({
+      key: `usage-alert:${userId}`,
+      limit: access.config.USAGE_ALERT_THRESHOLD,
+      windowMs: HOUR_MS,
+    });
+    if (hits !== access.config.USAGE_ALERT_THRESHOLD + 1) return;
+    const { state } = await access.commands.load(settingsStreamId(userId), settingsDecider);
+    if (!state.usageAlerts) return;
+    const user = await access.db.directoryUser.findUnique({ where: { userId } });
+    if (!user) return;
+    const mail = usageAlertMail({
+      to: user.email,
+      name: user.name,
+      // The directory has no language yet (identity has no setting): Spanish, the store's own.
+      language: 'es',
+      uses: hits,
+      dashboardUrl: new URL('/dashboard', access.config.PUBLIC_ORIGIN).toString(),
+    });
+    await access.mailer.send({ ...mail, meta: { kind: 'usage-alert', userId } });
+  } catch (err) {
+    access.logger.warn({ err, userId }, 'usage alert not sent');
+  }
+}
