@@ -1,3 +1,4 @@
+import { escapeHtml } from '@mia/service-kit';
 import { brand } from '@mia/catalog';
 import type { Mail } from '@mia/service-kit';
 
@@ -12,12 +13,6 @@ export interface UsageAlertMailInput {
   /** Where the user rotates the code (the dashboard). */
   dashboardUrl: string;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 const COPY = {
   es: {

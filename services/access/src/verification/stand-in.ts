@@ -1,3 +1,4 @@
+import { escapeHtml } from '@mia/service-kit';
 import { randomBytes } from 'node:crypto';
 import { brand, findProduct, type Product } from '@mia/catalog';
 import { gptVerifyResponseSchema, type GptVerifyResponse } from '@mia/contracts';
@@ -6,8 +7,6 @@ import type { Access } from '../access.js';
 import { GPT_VERIFY_PATH } from './openapi.js';
 
 export const STAND_IN_PATH = '/api/gpt/stand-in/:productId';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 type Outcome = { kind: 'none' } | { kind: 'answer'; answer: GptVerifyResponse } | { kind: 'error' };
 

@@ -1,6 +1,6 @@
 import { brand } from '@mia/catalog';
 import type { Mail } from '@mia/service-kit';
-import { escapeHtml } from '../shared/escape-html.js';
+import { escapeHtml } from '@mia/service-kit';
 
 export interface ResetMailInput {
   to: string;

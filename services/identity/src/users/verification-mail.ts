@@ -1,7 +1,7 @@
 import { brand } from '@mia/catalog';
 import type { Mail } from '@mia/service-kit';
 import type { Identity } from '../identity.js';
-import { escapeHtml } from '../shared/escape-html.js';
+import { escapeHtml } from '@mia/service-kit';
 import { linkUrl } from '../shared/link-tokens.js';
 
 export interface VerificationMailInput {

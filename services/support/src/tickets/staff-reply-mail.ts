@@ -1,12 +1,7 @@
+import { escapeHtml } from '@mia/service-kit';
 import { brand } from '@mia/catalog';
 import type { Mail } from '@mia/service-kit';
 import type { Language } from '../language.js';
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 export interface StaffReplyMailInput {
   to: string;

@@ -1,3 +1,4 @@
+import { escapeHtml } from '@mia/service-kit';
 import { brand, type CatalogLocale } from '@mia/catalog';
 
 export type MailLocale = CatalogLocale;
@@ -9,16 +10,8 @@ export interface MailContent {
   html: string;
 }
 
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+// The kit's one escaping, re-exported for the templates that import it from here.
+export { escapeHtml };
 
 const dateLocales: Record<MailLocale, string> = { es: 'es-US', en: 'en-US' };
 
