@@ -217,7 +217,7 @@ describe('compose infrastructure', () => {
     }
   });
 
-  it('sends every mail to the Mailpit container, which services wait for', () => {
+  it('sends every mail to the Mailpit container, which services wait for', async () => {
     const mailpit = composeService('mailpit');
     expect(mailpit.image).toMatch(/^axllent\/mailpit:/);
     expect([mailpit.healthcheck?.test ?? []].flat().join(' ')).toMatch(/readyz/);
@@ -230,7 +230,12 @@ describe('compose infrastructure', () => {
     const senders = serviceNames().filter(
       (n) => 'SMTP_URL' in (compose.services[n]?.environment ?? {}),
     );
-    expect(senders.sort()).toEqual(['billing', 'identity']);
+    // Every service that can send mail sends it to Mailpit, not to a folder in its container.
+    const mailers = (await Promise.all(serviceNames().map(loadService)))
+      .filter((service) => 'SMTP_URL' in service.schema.shape)
+      .map((service) => service.name);
+    expect(senders.sort()).toEqual(mailers.sort());
+    expect(mailers).toEqual(expect.arrayContaining(['identity', 'billing', 'access', 'support']));
   });
 
   it('pays through the Stripe sandbox as a test-mode API: test keys only, shared with billing', () => {
