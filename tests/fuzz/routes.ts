@@ -25,7 +25,7 @@ type Valid = (known: KnownValues, id: string) => Record<string, unknown>;
  * `:productId` parameters.
  */
 export interface FuzzRoute {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT';
   path: string;
   /** Who the service lets in; the fuzzer calls every route as every caller anyway. */
   auth: 'public' | 'user' | 'admin' | 'bearer';
@@ -58,7 +58,7 @@ export const FUZZ_ROUTES: readonly FuzzRoute[] = [
     body: (k) => ({ username: k.userEmail, password: 'wrong password' }),
   },
   { method: 'POST', path: '/api/logout', auth: 'public', body: () => ({}) },
-  // Declared by identity, not in the gateway's table: the gateway answers 404.
+  // The dashboard's Change Password (routed since the fuzzer found it answering 404).
   {
     method: 'POST',
     path: '/api/change-password',
@@ -135,6 +135,13 @@ export const FUZZ_ROUTES: readonly FuzzRoute[] = [
 
   // access: dashboard/, access-codes/, timeline/, admin/, verification/
   { method: 'GET', path: '/api/dashboard', auth: 'user' },
+  { method: 'GET', path: '/api/settings', auth: 'user' },
+  {
+    method: 'PUT',
+    path: '/api/settings',
+    auth: 'user',
+    body: () => ({ emailNotifications: false, usageAlerts: true }),
+  },
   {
     method: 'POST',
     path: '/api/access-gpt',
