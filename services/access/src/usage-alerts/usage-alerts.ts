@@ -1,6 +1,7 @@
 import type { Access } from '../access.js';
 import { settingsDecider, settingsStreamId } from '../settings/settings-decider.js';
 import { usageAlertMail } from './usage-alert-mail.js';
+import { usageAlertDue } from './usage-alert-rule.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -18,9 +19,11 @@ export async function countVerification(access: Access, userId: string): Promise
       limit: access.config.USAGE_ALERT_THRESHOLD,
       windowMs: HOUR_MS,
     });
-    if (hits !== access.config.USAGE_ALERT_THRESHOLD + 1) return;
+    const threshold = access.config.USAGE_ALERT_THRESHOLD;
+    // Past the threshold only once per window: the settings are read for that one use.
+    if (!usageAlertDue(hits, threshold, true)) return;
     const { state } = await access.commands.load(settingsStreamId(userId), settingsDecider);
-    if (!state.usageAlerts) return;
+    if (!usageAlertDue(hits, threshold, state.usageAlerts)) return;
     const user = await access.db.directoryUser.findUnique({ where: { userId } });
     if (!user) return;
     const mail = usageAlertMail({
