@@ -125,7 +125,8 @@ latency; a 5 s warm-up before each). Then other users' GptOpened events (100 per
 straight into access's store with SQL in bulk (${fmt(s.large.seedSeconds, 0)} s in all, with access
 stopped and its relay's position moved past them, so NATS is not flooded with old news), access
 is started again, and the same reads are taken. Last, \`node services/access/dist/main.js replay\`
-(the kit's replay: every projection emptied and rebuilt from the whole store in one transaction)
+(the kit's replay: every projection emptied and rebuilt from the whole store in one transaction,
+5,000 events a query, access's usage counts added a chunk at a time in one statement)
 is timed at a middle size and at the large one, and the reads are taken once more over the
 rebuilt projections (which then hold the other users' usage rows too) when the large replay
 succeeded.

@@ -57,6 +57,12 @@ export const baseConfigSchema = z.object({
   // On SIGTERM, how long /readyz answers 503 while requests are still served, before the
   // listener closes: the gateway (probing every second) stops sending new requests meanwhile.
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).default(3_000),
+  // How long the `replay` command's one transaction may run (appends wait for it meanwhile).
+  REPLAY_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30 * 60_000),
   // Who may tell a client's address in X-Forwarded-For (rate limits key on it): the gateway's
   // addresses. Anyone else that reaches a service directly is taken at its socket address.
   TRUSTED_PROXIES: trustedProxiesSchema.default(['loopback']),

@@ -33,8 +33,9 @@ export function prismaRunner<Tx extends PrismaRawClient>(
 ): TransactionRunner<Tx> {
   return {
     sql: executor(prisma),
-    async transaction(fn) {
-      return prisma.$transaction((tx) => fn({ sql: executor(tx), tx }), options);
+    async transaction(fn, { timeoutMs } = {}) {
+      const chosen = timeoutMs === undefined ? options : { ...options, timeout: timeoutMs };
+      return prisma.$transaction((tx) => fn({ sql: executor(tx), tx }), chosen);
     },
   };
 }

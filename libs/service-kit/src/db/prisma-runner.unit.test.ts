@@ -44,4 +44,13 @@ describe('prismaRunner', () => {
     await runner.sql.query('SELECT 1');
     expect(prisma.calls.at(-1)).toEqual({ client: 'root', query: 'SELECT 1', values: [] });
   });
+
+  it('gives one long job its own timeout and keeps the default for the rest', async () => {
+    const prisma = new FakePrisma();
+    const runner = prismaRunner(prisma, { timeout: 60_000, maxWait: 10_000 });
+    await runner.transaction(async () => undefined, { timeoutMs: 1_800_000 });
+    expect(prisma.options).toEqual({ timeout: 1_800_000, maxWait: 10_000 });
+    await runner.transaction(async () => undefined);
+    expect(prisma.options).toEqual({ timeout: 60_000, maxWait: 10_000 });
+  });
 });

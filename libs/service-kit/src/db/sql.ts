@@ -16,5 +16,14 @@ export interface TxContext<Tx = unknown> {
 export interface TransactionRunner<Tx = unknown> {
   /** Executor outside any transaction (autocommit). */
   sql: Sql;
-  transaction<T>(fn: (ctx: TxContext<Tx>) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (ctx: TxContext<Tx>) => Promise<T>, options?: TransactionOptions): Promise<T>;
+}
+
+export interface TransactionOptions {
+  /**
+   * How long the transaction may run before the runner gives up and rolls it back, for the odd
+   * long job (a projection rebuild) on a runner whose default suits requests. A plain pg
+   * transaction has no limit of its own, so pgRunner ignores it.
+   */
+  timeoutMs?: number;
 }

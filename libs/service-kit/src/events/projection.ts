@@ -10,6 +10,13 @@ export interface Projection<Tx = unknown> {
   /** Event types this projection reacts to (any schema version; upcast in `apply`). */
   handles: readonly string[];
   apply(event: StoredEvent, ctx: TxContext<Tx>): Promise<void>;
+  /**
+   * Optional, for replay: applies many of its events (in store order) in a few statements. It
+   * must leave the read model exactly as `apply` one event at a time would. Replay applies a
+   * chunk of the store to the batch projections before the others, so a projection with
+   * `applyBatch` must not be read by another projection's `apply`.
+   */
+  applyBatch?(events: readonly StoredEvent[], ctx: TxContext<Tx>): Promise<void>;
   /** Empties the read model before a replay. */
   reset(ctx: TxContext<Tx>): Promise<void>;
 }
@@ -24,4 +31,25 @@ export async function applyProjections<Tx>(
       if (projection.handles.includes(event.type)) await projection.apply(event, ctx);
     }
   }
+}
+
+/**
+ * Replay's way through a chunk of the store: each batch projection gets its events in one call,
+ * then the rest are applied event by event as on append.
+ */
+export async function applyProjectionsInBatch<Tx>(
+  projections: readonly Projection<Tx>[],
+  events: readonly StoredEvent[],
+  ctx: TxContext<Tx>,
+): Promise<void> {
+  const oneByOne: Projection<Tx>[] = [];
+  for (const projection of projections) {
+    if (!projection.applyBatch) {
+      oneByOne.push(projection);
+      continue;
+    }
+    const handled = events.filter((event) => projection.handles.includes(event.type));
+    if (handled.length > 0) await projection.applyBatch(handled, ctx);
+  }
+  if (oneByOne.length > 0) await applyProjections(oneByOne, events, ctx);
 }

@@ -78,7 +78,19 @@ async function operate<S extends z.ZodObject, Tx, Db, D>(
         ...database,
       } as unknown as ServiceContext<z.output<S> & BaseConfig, Tx, Db>;
       const projections = def.projections?.(ctx) ?? [];
-      const { events } = await rebuildProjections({ runner: database.runner, schema, projections });
+      let reported = 0;
+      const { events } = await rebuildProjections({
+        runner: database.runner,
+        schema,
+        projections,
+        timeoutMs: config.REPLAY_TIMEOUT_MS,
+        onProgress: (applied) => {
+          // A line every 100k events: a long rebuild shows it is moving, a short one stays quiet.
+          if (applied - reported < 100_000) return;
+          reported = applied;
+          logger.info({ events: applied }, 'replaying');
+        },
+      });
       logger.info({ events, projections: projections.map((p) => p.name) }, 'projections rebuilt');
       return;
     }
