@@ -174,6 +174,22 @@ export async function webhookAttemptsSince(
   );
 }
 
+export interface SandboxDelivery {
+  eventId: string;
+  type: string;
+  objectId: string | null;
+  state: 'pending' | 'delivered' | 'failed' | 'not_sent';
+  attempts: { at: string; status: number | null; error?: string }[];
+}
+
+/** The sandbox's record of each webhook delivery (newest first), with every attempt's answer. */
+export async function webhookDeliveries(stack: ProofStack): Promise<SandboxDelivery[]> {
+  const log = (await (await fetch(`${stack.sandbox.url}/_webhooks`)).json()) as {
+    deliveries: SandboxDelivery[];
+  };
+  return log.deliveries;
+}
+
 /** Every HTTP answer was 2xx. */
 export const all2xx = (statuses: readonly (number | null)[]): boolean =>
   statuses.every((s) => s !== null && s >= 200 && s < 300);

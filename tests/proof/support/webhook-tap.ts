@@ -7,6 +7,9 @@ import type { ProofStack } from './proof-stack.js';
 // with its signature, so a test can deliver a genuine one again (20 copies at once, or an old
 // one minutes later), and while `hold` is on the sandbox hears 200 and billing hears nothing
 // until the test delivers the held events in the order it chooses (Stripe promises no order).
+// While `pause`d, webhooks wait at the tap with the sandbox's request still open and go on to
+// billing at `resume`, billing's answer back to the sandbox: the provider's own attempt (and its
+// retry of a refused one) arrives exactly when the test chooses.
 
 /** The sandbox's signing secret (its development default, which billing verifies with too). */
 export const SANDBOX_WEBHOOK_SECRET = 'whsec_sandbox_development_secret';
@@ -33,6 +36,12 @@ export interface WebhookTap {
   /** While true, new webhooks are kept (the sandbox hears 200) and billing does not see them. */
   hold: boolean;
   readonly captured: readonly CapturedWebhook[];
+  /** From now on, passed-on webhooks wait at the tap (the sandbox's request open) until `resume`. */
+  pause(): void;
+  /** Passes on every waiting webhook; billing's answer goes back to the sandbox. */
+  resume(): void;
+  /** Webhooks waiting at the paused tap. */
+  readonly waiting: number;
   /** The held webhooks, removed from the held list (deliver them with `deliver`). */
   takeHeld(): CapturedWebhook[];
   /** Posts a captured webhook to billing (through the gateway by default), as it was signed. */
@@ -57,6 +66,8 @@ export const signAt = (body: string, unixSeconds: number, secret = SANDBOX_WEBHO
 export async function startWebhookTap(stack: ProofStack): Promise<WebhookTap> {
   const captured: CapturedWebhook[] = [];
   let held: CapturedWebhook[] = [];
+  let gate: { opened: Promise<void>; open: () => void } | null = null;
+  let waiting = 0;
   const billingHook = `${stack.billing.url}/api/webhooks/stripe`;
   const gatewayHook = `${stack.gateway.url}/api/webhooks/stripe`;
 
@@ -80,6 +91,20 @@ export async function startWebhookTap(stack: ProofStack): Promise<WebhookTap> {
     url: '',
     hold: false,
     captured,
+    pause() {
+      if (gate) return;
+      let open!: () => void;
+      const opened = new Promise<void>((resolve) => (open = resolve));
+      gate = { opened, open };
+    },
+    resume() {
+      const paused = gate;
+      gate = null;
+      paused?.open();
+    },
+    get waiting() {
+      return waiting;
+    },
     takeHeld() {
       const taken = held;
       held = [];
@@ -92,6 +117,7 @@ export async function startWebhookTap(stack: ProofStack): Promise<WebhookTap> {
         options.signature ?? hook.signature,
       ),
     close: async () => {
+      tap.resume();
       await fetch(`${stack.sandbox.url}/_webhooks/endpoint`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -125,6 +151,12 @@ export async function startWebhookTap(stack: ProofStack): Promise<WebhookTap> {
         held.push(hook);
         res.writeHead(200, { 'content-type': 'application/json' }).end('{"held":true}');
         return;
+      }
+      const paused = gate;
+      if (paused) {
+        waiting += 1;
+        await paused.opened;
+        waiting -= 1;
       }
       // Passed on as sent; billing's answer goes back to the sandbox (a 500 is retried).
       const answer = await post(billingHook, body, hook.signature).catch(() => null);
