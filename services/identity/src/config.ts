@@ -48,6 +48,11 @@ export const identityConfigSchema = baseConfigSchema
     BCRYPT_COST: z.coerce.number().int().min(10).max(15).default(11),
     // Worker threads that run bcrypt off the event loop (default: 2, fewer on a 1-core machine).
     BCRYPT_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
+    // Longest wait for a bcrypt worker that a register or sign-in accepts; a request that would
+    // wait longer (tasks ahead / workers x the measured time of one) is answered 503 with
+    // Retry-After at once. Must stay below HTTP_REQUEST_TIMEOUT_MS and the gateway's
+    // PROXY_TIMEOUT_MS (30 s both), which must also cover the hash itself.
+    BCRYPT_MAX_WAIT_MS: z.coerce.number().int().min(100).default(20_000),
     // Idle lifetime of a session token; GET /api/user re-issues it once half of it is gone.
     SESSION_IDLE_MINUTES: positiveInt(120),
     // How long a password-reset link stays valid.
@@ -83,6 +88,16 @@ export const identityConfigSchema = baseConfigSchema
     RATE_LIMIT_VERIFY_RESEND_PER_ACCOUNT: positiveInt(3),
   })
   .superRefine((config, ctx) => {
+    // A request accepted to wait that long would be answered after the gateway gave up on it
+    // (PROXY_TIMEOUT_MS, 30 s): a 504 after the work was done, where a quick 503 was the point.
+    // Identity cannot read the gateway's setting; its own request timeout is the same 30 s.
+    if (config.BCRYPT_MAX_WAIT_MS >= config.HTTP_REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BCRYPT_MAX_WAIT_MS'],
+        message: 'must be below HTTP_REQUEST_TIMEOUT_MS (the hash and the request need time too)',
+      });
+    }
     if (config.NODE_ENV !== 'production') return;
     if (config.EXPOSE_RESET_TOKEN) {
       ctx.addIssue({

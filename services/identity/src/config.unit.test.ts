@@ -59,6 +59,17 @@ describe('identity configuration', () => {
     expect(loadConfig(identityConfigSchema, { BCRYPT_COST: '12' }).BCRYPT_COST).toBe(12);
   });
 
+  it('keeps the bcrypt wait budget below the request timeout', () => {
+    const config = loadConfig(identityConfigSchema, {});
+    expect(config.BCRYPT_MAX_WAIT_MS).toBe(20_000);
+    expect(config.BCRYPT_MAX_WAIT_MS).toBeLessThan(config.HTTP_REQUEST_TIMEOUT_MS);
+    expect(problemsOf({ BCRYPT_MAX_WAIT_MS: '30000' })).toEqual(['BCRYPT_MAX_WAIT_MS']);
+    expect(problemsOf({ BCRYPT_MAX_WAIT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '4000' })).toEqual([
+      'BCRYPT_MAX_WAIT_MS',
+    ]);
+    expect(problemsOf({ BCRYPT_MAX_WAIT_MS: '29000' })).toEqual([]);
+  });
+
   it('starts in production with real keys and SMTP', () => {
     expect(problemsOf(production())).toEqual([]);
   });

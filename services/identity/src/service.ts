@@ -10,6 +10,7 @@ import type { Identity } from './identity.js';
 import { resetTokensProjection } from './password-reset/reset-tokens-projection.js';
 import { passwordResetRoutes } from './password-reset/routes.js';
 import { BcryptBusyError } from './passwords/bcrypt-pool.js';
+import { busyRetryAfterSeconds } from './passwords/busy-retry-after.js';
 import { createPasswordHasher } from './passwords/hasher.js';
 import { identityLimits } from './rate-limit/limits.js';
 import { createLoginThrottle } from './rate-limit/login-throttle.js';
@@ -36,7 +37,11 @@ function setupIdentity(ctx: ServiceContext<IdentityConfig, IdentityTx, IdentityD
     newId: ctx.newId,
     auth: ctx.auth,
     revocations: ctx.revocations,
-    hasher: createPasswordHasher({ cost: config.BCRYPT_COST, workers: config.BCRYPT_WORKERS }),
+    hasher: createPasswordHasher({
+      cost: config.BCRYPT_COST,
+      workers: config.BCRYPT_WORKERS,
+      maxWaitMs: config.BCRYPT_MAX_WAIT_MS,
+    }),
     // Tokens too: a session's times and its tokens' times come from the one clock.
     tokens: createSessionTokens(config, () => ctx.clock().getTime()),
     limits: identityLimits(
@@ -62,13 +67,13 @@ const noStore: RequestHandler = (_req, res, next) => {
   next();
 };
 
-// Password checks queue for the bcrypt workers; past the queue's bound the caller is told to
-// come back shortly instead of waiting into a timeout.
+// Password checks queue for the bcrypt workers; one that could not be served within the wait
+// budget is told to come back instead of waiting into a timeout.
 const serverBusy: ErrorRequestHandler = (err, _req, _res, next) => {
   if (!(err instanceof BcryptBusyError)) return next(err);
   next(
     new HttpError(503, 'The server is busy. Please try again in a moment.', 'busy', undefined, {
-      'retry-after': '2',
+      'retry-after': String(busyRetryAfterSeconds(err)),
     }),
   );
 };

@@ -51,11 +51,18 @@ export interface PasswordHasherOptions extends BcryptPoolOptions {
   cost: number;
 }
 
+/**
+ * What one task of `cost` takes before the pool has measured one: 125 ms at cost 11 on the
+ * reference machine, doubling per step (2^cost rounds). Start-up's warm-up hash replaces it
+ * with a measurement before the first request.
+ */
+export const guessBcryptMs = (cost: number): number => 125 * 2 ** (cost - 11);
+
 export function createPasswordHasher({
   cost,
   ...poolOptions
 }: PasswordHasherOptions): PasswordHasher {
-  const pool = new BcryptPool(poolOptions);
+  const pool = new BcryptPool({ initialTaskMs: guessBcryptMs(cost), ...poolOptions });
   let dummy: Promise<string> | undefined;
   const dummyHash = () =>
     (dummy ??= pool.run({
