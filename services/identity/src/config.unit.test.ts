@@ -61,7 +61,7 @@ describe('identity configuration', () => {
 
   it('keeps the bcrypt wait budget below the request timeout', () => {
     const config = loadConfig(identityConfigSchema, {});
-    expect(config.BCRYPT_MAX_WAIT_MS).toBe(20_000);
+    expect(config.BCRYPT_MAX_WAIT_MS).toBe(25_000);
     expect(config.BCRYPT_MAX_WAIT_MS).toBeLessThan(config.HTTP_REQUEST_TIMEOUT_MS);
     expect(problemsOf({ BCRYPT_MAX_WAIT_MS: '30000' })).toEqual(['BCRYPT_MAX_WAIT_MS']);
     expect(problemsOf({ BCRYPT_MAX_WAIT_MS: '5000', HTTP_REQUEST_TIMEOUT_MS: '4000' })).toEqual([

@@ -58,7 +58,7 @@ export interface BcryptPoolOptions {
   /** Worker threads (default: 2, or 1 on a single core). */
   workers?: number;
   /**
-   * Longest expected wait for a worker that run() accepts (default 20 s); a task that would wait
+   * Longest expected wait for a worker that run() accepts (default 25 s); a task that would wait
    * longer, or has waited longer before a worker took it, gets BcryptBusyError.
    */
   maxWaitMs?: number;
@@ -107,7 +107,7 @@ export class BcryptPool {
     this.#size = options.workers ?? defaultBcryptWorkers();
     // Below the 30 s after which the gateway gives up on identity (PROXY_TIMEOUT_MS), leaving the
     // rest for the hash itself and the request's database work.
-    this.#maxWaitMs = options.maxWaitMs ?? 20_000;
+    this.#maxWaitMs = options.maxWaitMs ?? 25_000;
     this.#maxQueue = options.maxQueue ?? 1_000;
     this.#idleMs = options.idleMs ?? 30_000;
     this.#now = options.now ?? (() => performance.now());
