@@ -6,6 +6,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { machineBusy } from './commerce-report.js';
 import { ALONE, benchSupport, WARMUP_SECONDS } from './support.js';
 import { summariseServiceLog } from './support-log.js';
 import type { RateFigures, SequentialFigures } from './support-rate.js';
@@ -26,7 +27,7 @@ const serviceLog = summariseServiceLog(figures.serviceLogPath);
 const { triage, triageAlone, model, modelAlone, tickets } = figures;
 
 const cores = cpus().length;
-const busy = Math.max(loadBefore, loadAfter) > cores / 2;
+const busy = machineBusy(loadBefore);
 
 const fmt = (n: number) => (Number.isFinite(n) ? String(n) : 'n/a');
 const failures = (r: RateFigures) =>
@@ -65,7 +66,7 @@ const report = `# Support benchmark
 Measured ${new Date(started).toISOString()} on ${cores} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version}.
 Load average (1 min) ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after the run.${
   busy
-    ? `\n\n> **Taken under load**: other work was using the machine (load average above half its ${cores} cores), so these figures are pessimistic; rerun on a quiet machine before judging them.`
+    ? `\n\n> **Taken under load**: other work was using the machine (load average above half its ${cores} cores when the run began), so these figures are pessimistic; rerun on a quiet machine before judging them.`
     : ''
 }
 
