@@ -1,6 +1,7 @@
 // Rising concurrency: at each level that many virtual users run journeys back to back for a
 // fixed time; meanwhile the benchmark samples each process's CPU (/proc/<pid>/stat), the
-// PostgreSQL backends of the run's database, and the relays' lag from each /metrics.
+// PostgreSQL backends of the run's database, and from each /metrics once a second the relays'
+// lag, requests waiting for a database connection and identity's password-hash queue.
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { percentile, progress } from './commerce-stack.js';
@@ -29,6 +30,10 @@ export interface LevelFigures {
   cpu: Partial<Record<ProcessName | 'postgres (run db)', number>>;
   /** Highest relay lag (events stored, not yet published) seen per service. */
   relayLagMax: Record<string, number>;
+  /** Most requests seen waiting for a database connection at once, per service. */
+  poolWaitingMax: Record<string, number>;
+  /** Most bcrypt tasks seen running or waiting in identity at once. */
+  hashQueueMax: number;
 }
 
 // Clock ticks per second of /proc's utime and stime (USER_HZ, 100 on Linux).
@@ -41,14 +46,28 @@ async function cpuSeconds(pid: number): Promise<number> {
   return (Number(fields[11]) + Number(fields[12])) / TICKS;
 }
 
-async function relayLag(url: string): Promise<number> {
+interface Gauges {
+  relayLag: number;
+  poolWaiting: number;
+  hashTasks: number;
+}
+
+/** Sums each gauge's series in one scrape of a process's /metrics; undefined when it failed. */
+async function scrape(url: string): Promise<Gauges | undefined> {
   try {
     const text = await (await fetch(url, { signal: AbortSignal.timeout(2_000) })).text();
-    let lag = 0;
-    for (const m of text.matchAll(/^relay_lag_events\{[^}]*\} (\d+)/gm)) lag += Number(m[1]);
-    return lag;
+    const sum = (pattern: RegExp) => {
+      let total = 0;
+      for (const m of text.matchAll(pattern)) total += Number(m[1]);
+      return total;
+    };
+    return {
+      relayLag: sum(/^relay_lag_events\{[^}]*\} (\d+)/gm),
+      poolWaiting: sum(/^db_pool_clients\{[^}]*state="waiting"[^}]*\} (\d+)/gm),
+      hashTasks: sum(/^password_hash_tasks (\d+)/gm),
+    };
   } catch {
-    return NaN;
+    return undefined;
   }
 }
 
@@ -94,6 +113,8 @@ export async function runLevel(
     const cut: Record<string, number> = {};
     const stop = new AbortController();
     const relayLagMax: Record<string, number> = {};
+    const poolWaitingMax: Record<string, number> = {};
+    let hashQueueMax = 0;
     const started = performance.now();
     const until = started + seconds * 1000;
     const grace = setTimeout(() => stop.abort(), (seconds + graceSeconds) * 1000);
@@ -122,8 +143,11 @@ export async function runLevel(
     const sampler = (async () => {
       while (performance.now() < until) {
         for (const [name, url] of Object.entries(load.metrics)) {
-          const lag = await relayLag(url);
-          if (Number.isFinite(lag)) relayLagMax[name] = Math.max(relayLagMax[name] ?? 0, lag);
+          const gauges = await scrape(url);
+          if (!gauges) continue;
+          relayLagMax[name] = Math.max(relayLagMax[name] ?? 0, gauges.relayLag);
+          poolWaitingMax[name] = Math.max(poolWaitingMax[name] ?? 0, gauges.poolWaiting);
+          hashQueueMax = Math.max(hashQueueMax, gauges.hashTasks);
         }
         await new Promise((r) => setTimeout(r, 1_000));
       }
@@ -160,6 +184,8 @@ export async function runLevel(
       cut,
       cpu,
       relayLagMax,
+      poolWaitingMax,
+      hashQueueMax,
     };
   } finally {
     await sql.end();

@@ -31,6 +31,13 @@ const serverErrors = (l: LevelFigures) =>
     .reduce((a, [, n]) => a + n, 0);
 
 /** The busiest process of a level, and whether it had a core to itself. */
+/** `service n` for each service whose figure was above 0, or `0`. */
+const perService = (figures: Record<string, number>) =>
+  Object.entries(figures)
+    .filter(([, n]) => n > 0)
+    .map(([s, n]) => `${s} ${n}`)
+    .join(', ') || '0';
+
 function bottleneck(l: LevelFigures): string {
   const ranked = Object.entries(l.cpu).sort((a, b) => (b[1] ?? 0) - (a[1] ?? 0));
   const [name, share] = ranked[0] ?? ['n/a', NaN];
@@ -86,10 +93,11 @@ ${STEPS.map(
 ## Where it gives first
 
 CPU per process over each level (share of one core; the machine has 2), from /proc/<pid>/stat;
-\`postgres (run db)\` sums the PostgreSQL backends connected to this run's database. Highest relay
-lag (events stored, not yet published to NATS) from each process's /metrics. The kit does not
-expose its connection pools' waits in /metrics; a request that waits its whole allowance for a
-connection is answered 503 \`busy\`, so pool exhaustion shows as 503s in the errors above.
+\`postgres (run db)\` sums the PostgreSQL backends connected to this run's database. From each
+process's /metrics once a second, the highest seen: relay lag (events stored, not yet published
+to NATS), requests waiting for a PostgreSQL connection (\`db_pool_clients{state="waiting"}\`;
+one that waits its whole allowance is answered 503 \`busy\`) and identity's password-hash tasks
+running or waiting (\`password_hash_tasks\`; 2 workers). Samples: a lower bound of the peaks.
 
 | Process | ${levels.map((l) => `${l.users} users`).join(' | ')} |
 |---|${levels.map(() => '---:').join('|')}|
@@ -99,15 +107,9 @@ ${processes
       `| ${p} | ${levels.map((l) => `${fmt(l.cpu[p as keyof typeof l.cpu] ?? NaN, 0)} %`).join(' | ')} |`,
   )
   .join('\n')}
-| relay lag max (events) | ${levels
-      .map(
-        (l) =>
-          Object.entries(l.relayLagMax)
-            .filter(([, n]) => n > 0)
-            .map(([s, n]) => `${s} ${n}`)
-            .join(', ') || '0',
-      )
-      .join(' | ')} |
+| relay lag max (events) | ${levels.map((l) => perService(l.relayLagMax)).join(' | ')} |
+| connection waits max (requests) | ${levels.map((l) => perService(l.poolWaitingMax ?? {})).join(' | ')} |
+| identity hash tasks max | ${levels.map((l) => fmt(l.hashQueueMax ?? NaN, 0)).join(' | ')} |
 `,
   ];
   const s = run.store;

@@ -11,6 +11,7 @@ import { resetTokensProjection } from './password-reset/reset-tokens-projection.
 import { passwordResetRoutes } from './password-reset/routes.js';
 import { BcryptBusyError } from './passwords/bcrypt-pool.js';
 import { busyRetryAfterSeconds } from './passwords/busy-retry-after.js';
+import { observeHasher } from './passwords/hash-metrics.js';
 import { createPasswordHasher } from './passwords/hasher.js';
 import { identityLimits } from './rate-limit/limits.js';
 import { createLoginThrottle } from './rate-limit/login-throttle.js';
@@ -37,11 +38,13 @@ function setupIdentity(ctx: ServiceContext<IdentityConfig, IdentityTx, IdentityD
     newId: ctx.newId,
     auth: ctx.auth,
     revocations: ctx.revocations,
-    hasher: createPasswordHasher({
-      cost: config.BCRYPT_COST,
-      workers: config.BCRYPT_WORKERS,
-      maxWaitMs: config.BCRYPT_MAX_WAIT_MS,
-    }),
+    hasher: observeHasher(
+      createPasswordHasher({
+        cost: config.BCRYPT_COST,
+        workers: config.BCRYPT_WORKERS,
+        maxWaitMs: config.BCRYPT_MAX_WAIT_MS,
+      }),
+    ),
     // Tokens too: a session's times and its tokens' times come from the one clock.
     tokens: createSessionTokens(config, () => ctx.clock().getTime()),
     limits: identityLimits(

@@ -15,6 +15,7 @@ import { ConfigError, loadConfig } from '../config/load.js';
 import { configForLog } from '../config/redact.js';
 import { runMigrations } from '../db/migrate.js';
 import { createPool, withSearchPath } from '../db/pool.js';
+import { observePool } from '../db/pool-metrics.js';
 import { createConsumer, type EventConsumer } from '../events/consumer.js';
 import { createEventStore } from '../events/event-store.js';
 import { randomIds, systemClock, type Clock, type IdGenerator } from '../domain/clock.js';
@@ -83,6 +84,7 @@ export async function startService<S extends z.ZodObject, Tx, Db, D = void>(
     applicationName: def.name,
     logger,
   });
+  observePool(pool, def.name);
   const database = def.database(pool, config);
   const nats = await connectNats(config.NATS_URL, def.name, logger);
 

@@ -44,6 +44,8 @@ export interface PasswordHasher {
   needsRehash(hash: string): boolean;
   /** Prepares the dummy hash, so the first unknown-account check is not slower than others. */
   warmUp(): Promise<void>;
+  /** Hashing work running or waiting, and what a new one would wait (for /metrics). */
+  load(): { pending: number; expectedWaitMs: number };
   close(): Promise<void>;
 }
 
@@ -96,6 +98,7 @@ export function createPasswordHasher({
     warmUp: async () => {
       await dummyHash();
     },
+    load: () => ({ pending: pool.pending, expectedWaitMs: pool.expectedWaitMs }),
     close: () => pool.close(),
   };
 }
