@@ -59,9 +59,12 @@ export default defineConfig({
           name: 'browser',
           include: ['**/*.browser.test.ts'],
           exclude,
+          globalSetup: ['web/tests/support/global-build.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at once (a Chromium each, against in-process stand-ins): a page mostly
+          // waits on the browser, so two share the 2 cores well.
+          maxWorkers: 2,
         },
       },
       {

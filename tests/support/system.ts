@@ -69,7 +69,9 @@ export async function startSystem(options: StartSystemOptions = {}): Promise<Tes
       nodeEnv: 'test',
       logLevel: options.logLevel ?? 'info',
       compile: 'if-missing',
-      env: { ...process.env, ...options.env },
+      // No drain on SIGTERM unless a test asks for one (the rolling restart does): a stopped test
+      // system has no gateway left to route around it, and each drain costs 3 s per stop.
+      env: { ...process.env, SHUTDOWN_DRAIN_MS: '0', ...options.env },
     });
   } catch (err) {
     await output.close();

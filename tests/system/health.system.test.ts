@@ -1,3 +1,4 @@
+import { waitFor } from '@mia/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_NAMES, type ServiceName } from '../../scripts/local/services.js';
 import { startSystem, type TestSystem } from '../support/system.js';
@@ -78,8 +79,15 @@ describe('the system behind the gateway', () => {
       service: name,
     });
 
-    const ready = await fetch(`${system.baseUrl}/readyz`);
-    expect(ready.status).toBe(503);
+    // The gateway's /readyz is one cached answer for READY_CACHE_MS (1 s): the stop shows there
+    // once the answer taken before it expires, by the next probe round at the latest.
+    const ready = await waitFor(
+      async () => {
+        const answer = await fetch(`${system.baseUrl}/readyz`);
+        return answer.status === 503 ? answer : undefined;
+      },
+      { timeoutMs: 3_000, message: 'the gateway to report the stopped service not ready' },
+    );
     expect(((await ready.json()) as { checks: Record<string, string> }).checks[name]).toBe(
       'failed',
     );

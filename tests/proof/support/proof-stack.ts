@@ -131,7 +131,9 @@ export async function startProofStack(options: ProofStackOptions = {}): Promise<
     serviceTestEnv(
       { url: viaProxy.toString() },
       { url: natsUrl, prefix },
-      { HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...extra },
+      // No drain on SIGTERM: only the teardown stops these gracefully (the scenarios kill with
+      // SIGKILL), and nothing is left to route away from then. A test may set its own.
+      { HOST: '127.0.0.1', LOG_LEVEL: 'warn', SHUTDOWN_DRAIN_MS: '0', ...extra },
     );
   const sandbox = proofProcess(
     'stripe sandbox',
@@ -173,7 +175,7 @@ export async function startProofStack(options: ProofStackOptions = {}): Promise<
     sign({ userId, email: `proof-${userId.slice(0, 8)}@iglesia.org`, name: 'Pastor Prueba' });
 
   const stop = async () => {
-    for (const p of [...processes].reverse()) await p.kill('SIGTERM');
+    await Promise.all(processes.map((p) => p.kill('SIGTERM')));
     await accessNats.close();
     await database.close();
     await nats.dispose();
@@ -182,7 +184,10 @@ export async function startProofStack(options: ProofStackOptions = {}): Promise<
     await rm(mailDir, { recursive: true, force: true });
   };
   try {
-    for (const p of processes) await p.start();
+    // The sandbox first (billing's webhooks and payments go to it), then the rest at once: each
+    // service migrates its own schema, and the gateway probes its upstreams until they answer.
+    await sandbox.start();
+    await Promise.all([billing, access, gateway].map((p) => p.start()));
   } catch (err) {
     await stop();
     throw err;
