@@ -10,13 +10,17 @@ import {
 } from '@mia/contracts';
 import { devKeys, signSessionToken, startService, streamNames, type Clock } from '@mia/service-kit';
 import {
+  createTestDatabase,
+  createTestNats,
   serviceTestEnv,
+  startEventPublisher,
   waitFor,
   type EventPublisher,
   type TestDatabase,
   type TestNats,
 } from '@mia/testing';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { afterAll, beforeAll } from 'vitest';
 import { accessService } from './service.js';
 import { findUserByEmail } from './users/user-directory.js';
 
@@ -40,6 +44,36 @@ export async function startAccess(
   );
   await access.eventsReady;
   return access;
+}
+
+/** What a test file works against: access on its own database and NATS prefix, and identity's events. */
+export interface AccessTestBed {
+  db: TestDatabase;
+  nats: TestNats;
+  access: RunningAccess;
+  identity: EventPublisher;
+}
+
+/**
+ * Starts access for the file or `describe` block it is called in (beforeAll) and stops it after
+ * (afterAll), so a test file does not repeat the set-up. The fields are there once the hook ran:
+ * read them inside tests and later hooks.
+ */
+export function accessTestBed(extra: Record<string, string> = {}): AccessTestBed {
+  const bed = {} as AccessTestBed;
+  beforeAll(async () => {
+    bed.db = await createTestDatabase();
+    bed.nats = await createTestNats();
+    bed.access = await startAccess(bed.db, bed.nats, extra);
+    bed.identity = await startEventPublisher(bed.db, bed.nats, 'identity');
+  });
+  afterAll(async () => {
+    await bed.identity?.stop();
+    await bed.access?.stop();
+    await bed.nats?.cleanup();
+    await bed.db?.drop();
+  });
+  return bed;
 }
 
 export interface TestUser {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { waitFor } from '@mia/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runWithContext } from '../context.js';
@@ -93,10 +94,23 @@ describe('optimistic concurrency', () => {
         [stream, randomUUID()],
       );
       // The append sees version 1, then blocks on the uncommitted version 2 until it commits.
-      const append = store.append(stream, 1, [thing(2)]);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Its outcome is taken at once: it may settle while the COMMIT below is still answering.
+      const append = store.append(stream, 1, [thing(2)]).then(
+        () => 'appended',
+        (error: unknown) => error,
+      );
+      await waitFor(
+        async () => {
+          const { rows } = await kit.pool.query(
+            `SELECT 1 FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          );
+          return rows.length > 0;
+        },
+        { message: 'the append to wait on the rogue row' },
+      );
       await rogue.query('COMMIT');
-      await expect(append).rejects.toBeInstanceOf(ConcurrencyError);
+      expect(await append).toBeInstanceOf(ConcurrencyError);
     } finally {
       rogue.release();
     }

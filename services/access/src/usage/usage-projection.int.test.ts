@@ -1,30 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { products } from '@mia/catalog';
 import { rebuildProjections } from '@mia/service-kit';
-import { createTestDatabase, createTestNats, type TestDatabase, type TestNats } from '@mia/testing';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startAccess, type RunningAccess } from '../access-harness.fixture.js';
+import { expect, it } from 'vitest';
+import { accessTestBed } from '../access-harness.fixture.js';
 import { recordUse } from './usage.js';
 import { usageProjection } from './usage-projection.js';
 
-let db: TestDatabase;
-let nats: TestNats;
-let access: RunningAccess;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  nats = await createTestNats();
-  access = await startAccess(db, nats);
-});
-afterAll(async () => {
-  await access?.stop();
-  await nats?.cleanup();
-  await db?.drop();
-});
+const bed = accessTestBed();
 
 const counts = async () =>
   (
-    await access.ctx.runner.sql.query<{
+    await bed.access.ctx.runner.sql.query<{
       user_id: string;
       product_id: string;
       queries_used: number;
@@ -42,7 +28,7 @@ it('replay adds each chunk of uses in one statement and ends where the uses one 
   // 61 uses over 3 users and 4 tools; their `at` goes back and forth, so the latest use is not
   // always the last one stored (a GPT's check and a dashboard open can cross).
   for (let i = 0; i < 61; i++) {
-    await recordUse(access.ctx.events as never, {
+    await recordUse(bed.access.ctx.events as never, {
       userId: users[i % users.length]!,
       productId: tools[(i * 7) % tools.length]!,
       via: 'dashboard',
@@ -52,13 +38,13 @@ it('replay adds each chunk of uses in one statement and ends where the uses one 
   const live = await counts();
   expect(live.reduce((sum, row) => sum + Number(row.queries_used), 0)).toBe(61);
 
-  await access.ctx.runner.sql.query('UPDATE usage_counts SET queries_used = 0');
+  await bed.access.ctx.runner.sql.query('UPDATE usage_counts SET queries_used = 0');
   expect(await counts()).not.toEqual(live);
 
   // Chunks of 7 split pairs of the same (user, tool) across statements.
   const { events } = await rebuildProjections({
-    runner: access.ctx.runner,
-    schema: access.ctx.schema,
+    runner: bed.access.ctx.runner,
+    schema: bed.access.ctx.schema,
     projections: [usageProjection] as never,
     batchSize: 7,
   });
