@@ -1,43 +1,25 @@
 import { adminCustomerResponseSchema } from '@mia/contracts';
 import { dashboardResponseSchema } from '@mia/contracts';
-import {
-  createTestDatabase,
-  createTestNats,
-  startEventPublisher,
-  type EventPublisher,
-  type TestDatabase,
-  type TestNats,
-} from '@mia/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventPublisher } from '@mia/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
   registerUser,
-  startAccess,
+  accessTestBed,
   type RunningAccess,
   type TestUser,
 } from '../access-harness.fixture.js';
 import type { customerView } from './admin.js';
 
 describe('admin grants, revocations and the customer view', () => {
-  let db: TestDatabase;
-  let nats: TestNats;
+  const bed = accessTestBed();
   let access: RunningAccess;
   let identity: EventPublisher;
   let admin: TestUser;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    nats = await createTestNats();
-    access = await startAccess(db, nats);
-    identity = await startEventPublisher(db, nats, 'identity');
+    ({ access, identity } = bed);
     admin = await registerUser(identity, access, 'admin');
-  });
-
-  afterAll(async () => {
-    await identity?.stop();
-    await access?.stop();
-    await nats?.cleanup();
-    await db?.drop();
   });
 
   const post = (path: string, token: string | undefined, body: unknown) =>

@@ -1,43 +1,25 @@
 import { accountSettingsSchema } from '@mia/contracts';
-import {
-  createTestDatabase,
-  createTestNats,
-  startEventPublisher,
-  type EventPublisher,
-  type TestDatabase,
-  type TestNats,
-} from '@mia/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventPublisher } from '@mia/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
   registerUser,
-  startAccess,
+  accessTestBed,
   type RunningAccess,
   type TestUser,
 } from '../access-harness.fixture.js';
 
 describe('account settings', () => {
-  let db: TestDatabase;
-  let nats: TestNats;
+  const bed = accessTestBed();
   let access: RunningAccess;
   let identity: EventPublisher;
   let ana: TestUser;
   let ben: TestUser;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    nats = await createTestNats();
-    access = await startAccess(db, nats);
-    identity = await startEventPublisher(db, nats, 'identity');
+    ({ access, identity } = bed);
     ana = await registerUser(identity, access);
     ben = await registerUser(identity, access);
-  });
-
-  afterAll(async () => {
-    await identity?.stop();
-    await access?.stop();
-    await nats?.cleanup();
-    await db?.drop();
   });
 
   const settingsOf = async (user: TestUser) => {

@@ -1,41 +1,24 @@
 import { accessGptResponseSchema, dashboardResponseSchema } from '@mia/contracts';
-import {
-  createTestDatabase,
-  createTestNats,
-  startEventPublisher,
-  type EventPublisher,
-  type TestDatabase,
-  type TestNats,
-} from '@mia/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventPublisher } from '@mia/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
   registerUser,
+  accessTestBed,
   startAccess,
   type RunningAccess,
   type TestUser,
 } from '../access-harness.fixture.js';
 
 describe('opening a tool (POST /api/access-gpt)', () => {
-  let db: TestDatabase;
-  let nats: TestNats;
+  const bed = accessTestBed({ PUBLIC_ORIGIN: 'http://localhost:8080' });
   let access: RunningAccess;
   let identity: EventPublisher;
   let admin: TestUser;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    nats = await createTestNats();
-    access = await startAccess(db, nats, { PUBLIC_ORIGIN: 'http://localhost:8080' });
-    identity = await startEventPublisher(db, nats, 'identity');
+    ({ access, identity } = bed);
     admin = await registerUser(identity, access, 'admin');
-  });
-
-  afterAll(async () => {
-    await identity?.stop();
-    await access?.stop();
-    await nats?.cleanup();
-    await db?.drop();
   });
 
   const grant = (user: TestUser, productId: string) =>
@@ -100,7 +83,7 @@ describe('opening a tool (POST /api/access-gpt)', () => {
   });
 
   it('opens the configured destination when GPT_URLS names one', async () => {
-    const configured = await startAccess(db, nats, {
+    const configured = await startAccess(bed.db, bed.nats, {
       GPT_URLS: JSON.stringify({ 'manual-ceremonias': 'https://chatgpt.com/g/g-real-ceremonias' }),
     });
     try {
