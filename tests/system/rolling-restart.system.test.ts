@@ -109,8 +109,9 @@ describe('rolling restarts under load', () => {
 
     /**
      * A purchase as the checkout makes it. Half carry an Idempotency-Key on their POSTs (the
-     * gateway may send those again after a refused or reset connection); the other half send
-     * none, as the web app does today, and are kept whole only by the replicas' drain.
+     * gateway may send those again after a refused or reset connection), as the web app's
+     * create-payment-intent and confirm-payment do; the other half send none, as another client
+     * might, and are kept whole only by the replicas' drain.
      */
     let keyed = false;
     const purchase = async (buyer: Buyer, productId: string) => {

@@ -13,10 +13,18 @@ export interface CheckoutIntent {
 /**
  * Spec section 7: `POST /api/create-payment-intent {productId}` for a tool, `POST
  * /api/subscriptions {priceId, planType}` for a plan; both answer the client secret.
+ *
+ * Both are safe to repeat: billing resumes the customer's open checkout of the item (the same
+ * PaymentIntent or subscription) instead of starting a second. The Idempotency-Key says so to
+ * the gateway, which then sends the call to another replica when the first refused the
+ * connection (a restart) instead of answering 502.
  */
 export async function createCheckoutIntent(found: CheckoutItem): Promise<CheckoutIntent> {
   const { path, body } = checkoutRequest(found);
-  const answer = await api.post(path, body, { schema: clientSecretResponseSchema });
+  const answer = await api.post(path, body, {
+    schema: clientSecretResponseSchema,
+    idempotencyKey: `checkout-${found.item.id}`,
+  });
   return {
     clientSecret: answer.clientSecret,
     paymentIntentId: answer.paymentIntentId ?? intentIdFromClientSecret(answer.clientSecret),
