@@ -1,15 +1,18 @@
-import { fileURLToPath } from 'node:url';
 import { DestinationConfigError, resolveDestinations } from '@mia/catalog';
-import { baseConfigSchema, commaListSchema, devSecret, portSchema } from '@mia/service-kit';
+import {
+  baseConfigSchema,
+  commaListSchema,
+  devSecret,
+  portSchema,
+  defaultMailDir,
+  mailConfigShape,
+} from '@mia/service-kit';
 import { z } from 'zod';
 
 /** The development bearer key of the GPT verification API (documented, refused in production). */
 export const DEV_GPT_API_KEY = 'mia-dev-gpt-key';
 /** Development secret for access codes (documented, refused in production). */
 export const DEV_ACCESS_CODE_SECRET = 'development-only-access-code-secret-not-for-production';
-
-// src/ and dist/ sit at the same depth, so this is the repository's .data/mail either way.
-const DEFAULT_MAIL_DIR = fileURLToPath(new URL('../../../.data/mail', import.meta.url));
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const MIN_PRODUCTION_KEY_LENGTH = 24;
@@ -49,18 +52,8 @@ export const configSchema = baseConfigSchema
     // Verifications of one user's access code through the GPT API within an hour beyond which
     // the user (if usage alerts are on) gets one mail for that hour.
     USAGE_ALERT_THRESHOLD: positiveInt(50),
-    // SMTP server for the usage alerts. Unset: mails are written to MAIL_DIR.
-    SMTP_URL: z
-      .string()
-      .refine(
-        (v) => /^smtps?:\/\//.test(v) && URL.canParse(v),
-        'must be an smtp:// or smtps:// URL',
-      )
-      .optional(),
-    // Sender of access's mails.
-    MAIL_FROM: z.string().min(3).default('Ministerio IA <no-reply@ministerioia.com>'),
-    // Folder for mails when SMTP_URL is unset: <time>-<to>.eml plus a .json twin for tools/tests.
-    MAIL_DIR: z.string().min(1).default(DEFAULT_MAIL_DIR),
+    // SMTP_URL, MAIL_FROM, MAIL_DIR: where mail goes (the kit's mail module).
+    ...mailConfigShape({ mailDir: defaultMailDir(import.meta.url) }),
   })
   .superRefine((config, ctx) => {
     try {

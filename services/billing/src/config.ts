@@ -1,10 +1,11 @@
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { baseConfigSchema, devSecret, portSchema } from '@mia/service-kit';
-
-// src/ and dist/ sit at the same depth, so this is the repository's .data/mail either way
-// (the folder identity writes to: one local mailbox for every service).
-const DEFAULT_MAIL_DIR = fileURLToPath(new URL('../../../.data/mail', import.meta.url));
+import {
+  baseConfigSchema,
+  devSecret,
+  portSchema,
+  defaultMailDir,
+  mailConfigShape,
+} from '@mia/service-kit';
 
 /** The keys and webhook secret of the local Stripe sandbox (`@mia/stripe-sandbox` defaults). */
 export const SANDBOX_KEYS = {
@@ -63,19 +64,8 @@ export const configSchema = baseConfigSchema
     // Automatic retries of a failed call to Stripe (network errors, timeouts, 409/5xx); each
     // carries the same idempotency key, so a retry never charges twice.
     STRIPE_MAX_NETWORK_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
-    // SMTP server for receipts and notices, e.g. smtps://user:pass@smtp.example.org:465.
-    // Unset: mails are written to MAIL_DIR (required in production).
-    SMTP_URL: z
-      .string()
-      .refine(
-        (v) => /^smtps?:\/\//.test(v) && URL.canParse(v),
-        'must be an smtp:// or smtps:// URL',
-      )
-      .optional(),
-    // Sender of billing's mails.
-    MAIL_FROM: z.string().min(3).default('Ministerio IA <no-reply@ministerioia.com>'),
-    // Folder for mails when SMTP_URL is unset: <time>-<to>.eml plus a .json twin for tools/tests.
-    MAIL_DIR: z.string().min(1).default(DEFAULT_MAIL_DIR),
+    // SMTP_URL, MAIL_FROM, MAIL_DIR: where mail goes (the kit's mail module).
+    ...mailConfigShape({ mailDir: defaultMailDir(import.meta.url) }),
     // How often the trial-ends-tomorrow reminder sweep runs (one replica at a time acts).
     TRIAL_REMINDER_SWEEP_MS: positiveInt(60_000),
   })

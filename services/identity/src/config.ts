@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import {
   baseConfigSchema,
@@ -6,10 +5,9 @@ import {
   commaListSchema,
   portSchema,
   sessionSigningConfigShape,
+  defaultMailDir,
+  mailConfigShape,
 } from '@mia/service-kit';
-
-// src/ and dist/ sit at the same depth, so this is the repository's .data/mail either way.
-const DEFAULT_MAIL_DIR = fileURLToPath(new URL('../../../.data/mail', import.meta.url));
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -29,19 +27,8 @@ export const identityConfigSchema = baseConfigSchema
     ADMIN_EMAILS: commaListSchema
       .pipe(z.array(z.string().trim().toLowerCase().pipe(z.email())))
       .default([]),
-    // SMTP server for outgoing mail, e.g. smtps://user:pass@smtp.example.org:465. Unset:
-    // mails are written to the log and to MAIL_DIR (required in production).
-    SMTP_URL: z
-      .string()
-      .refine(
-        (v) => /^smtps?:\/\//.test(v) && URL.canParse(v),
-        'must be an smtp:// or smtps:// URL',
-      )
-      .optional(),
-    // Sender of identity's mails.
-    MAIL_FROM: z.string().min(3).default('Ministerio IA <no-reply@ministerioia.com>'),
-    // Folder for mails when SMTP_URL is unset: <time>-<to>.eml plus a .json twin for tools/tests.
-    MAIL_DIR: z.string().min(1).default(DEFAULT_MAIL_DIR),
+    // SMTP_URL, MAIL_FROM, MAIL_DIR: where mail goes (the kit's mail module).
+    ...mailConfigShape({ mailDir: defaultMailDir(import.meta.url) }),
     // bcrypt cost factor (2^cost rounds), 10 to 15. Default 11: measured on the 2-core reference
     // machine (bcryptjs in a worker) at 62 ms for 10, 125 ms for 11, 249 ms for 12, 496 ms for 13,
     // so ~16 sign-ins/s with 2 workers. Re-measure with `npm run measure-bcrypt -w services/identity`.

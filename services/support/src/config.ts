@@ -1,9 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { baseConfigSchema, portSchema } from '@mia/service-kit';
-
-// src/ and dist/ sit at the same depth, so this is the repository's .data/mail either way.
-const DEFAULT_MAIL_DIR = fileURLToPath(new URL('../../../.data/mail', import.meta.url));
+import { baseConfigSchema, portSchema, defaultMailDir, mailConfigShape } from '@mia/service-kit';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -27,15 +23,11 @@ export const configSchema = baseConfigSchema.extend({
   // How often a replica looks for resolved tickets to close after 7 quiet days (one replica
   // acts at a time).
   TICKET_SWEEP_INTERVAL_MS: positiveInt(10 * 60_000),
-  // SMTP server for the "staff replied" mails. Unset: mails are written to MAIL_DIR.
-  SMTP_URL: z
-    .string()
-    .refine((v) => /^smtps?:\/\//.test(v) && URL.canParse(v), 'must be an smtp:// or smtps:// URL')
-    .optional(),
-  // Sender of support's mails.
-  MAIL_FROM: z.string().min(3).default('Ministerio IA <soporte@ministerioia.com>'),
-  // Folder for mails when SMTP_URL is unset: <time>-<to>.eml plus a .json twin for tools/tests.
-  MAIL_DIR: z.string().min(1).default(DEFAULT_MAIL_DIR),
+  // SMTP_URL, MAIL_FROM, MAIL_DIR: where mail goes (the kit's mail module).
+  ...mailConfigShape({
+    mailDir: defaultMailDir(import.meta.url),
+    from: 'Ministerio IA <soporte@ministerioia.com>',
+  }),
 });
 
 export type SupportConfig = z.output<typeof configSchema>;

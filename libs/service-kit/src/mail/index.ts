@@ -1,2 +1,3 @@
 export * from './mailer.js';
 export * from './escape-html.js';
+export * from './mail-config.js';
