@@ -20,6 +20,7 @@ import {
   sessionSigner,
   type Stack,
 } from './commerce-stack.js';
+import { cardConfirmForm } from '@mia/stripe-sandbox';
 
 export interface CheckoutLevel {
   concurrency: number;
@@ -104,14 +105,10 @@ async function checkout(gateway: string, buyer: Buyer, productId: string): Promi
   const confirmed = await fetch(`${gateway}/sandbox/stripe/v1/payment_intents/${id}/confirm`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      key: SANDBOX_KEY,
-      client_secret: clientSecret,
-      'payment_method_data[type]': 'card',
-      'payment_method_data[card][number]': '4242424242424242',
-      'payment_method_data[card][exp_month]': '12',
-      'payment_method_data[card][exp_year]': '2099',
-      'payment_method_data[card][cvc]': '123',
+    body: cardConfirmForm({
+      publishableKey: SANDBOX_KEY,
+      clientSecret,
+      number: '4242424242424242',
     }),
   });
   const card = await confirmed.text();

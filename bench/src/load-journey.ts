@@ -4,6 +4,7 @@
 // chat, open a ticket. Each step is timed; a failed step ends the journey.
 import { randomUUID } from 'node:crypto';
 import { products } from '@mia/catalog';
+import { cardConfirmForm } from '@mia/stripe-sandbox';
 
 export const STEPS = [
   'register',
@@ -123,14 +124,10 @@ export async function journey(gateway: string, stop: AbortSignal): Promise<Journ
     const intentId = clientSecret.split('_secret_')[0]!;
     await timed('card (sandbox)', () =>
       call(`/sandbox/stripe/v1/payment_intents/${intentId}/confirm`, {
-        form: new URLSearchParams({
-          key: SANDBOX_KEY,
-          client_secret: clientSecret,
-          'payment_method_data[type]': 'card',
-          'payment_method_data[card][number]': '4242424242424242',
-          'payment_method_data[card][exp_month]': '12',
-          'payment_method_data[card][exp_year]': '2099',
-          'payment_method_data[card][cvc]': '123',
+        form: cardConfirmForm({
+          publishableKey: SANDBOX_KEY,
+          clientSecret,
+          number: '4242424242424242',
         }),
       }),
     );

@@ -3,6 +3,7 @@ import { dashboardResponseSchema } from '@mia/contracts';
 import { waitFor } from '@mia/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSystem, type TestSystem } from '../support/system.js';
+import { cardConfirmForm } from '@mia/stripe-sandbox';
 
 // The money path across real processes, with no keys: the browser's calls through the gateway,
 // the card confirmed at the Stripe sandbox the way Stripe.js confirms it, billing recording the
@@ -46,14 +47,10 @@ describe('a purchase in sandbox mode ends with a usable tool', () => {
     };
     expect(config.sandbox).toBe(true);
     const intentId = clientSecret.split('_secret_')[0]!;
-    const form = new URLSearchParams({
-      key: config.publishableKey,
-      client_secret: clientSecret,
-      'payment_method_data[type]': 'card',
-      'payment_method_data[card][number]': card,
-      'payment_method_data[card][exp_month]': '12',
-      'payment_method_data[card][exp_year]': String(new Date().getFullYear() + 2),
-      'payment_method_data[card][cvc]': '123',
+    const form = cardConfirmForm({
+      publishableKey: config.publishableKey,
+      clientSecret,
+      number: card,
     });
     const res = await fetch(
       `${system.baseUrl}/sandbox/stripe/v1/payment_intents/${intentId}/confirm`,

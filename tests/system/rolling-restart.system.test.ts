@@ -6,6 +6,7 @@ import { startSystem, type TestSystem } from '../support/system.js';
 import { checkLedger } from '../proof/ledger/check.js';
 import { balanced } from '../proof/ledger/classify.js';
 import { BALANCED, ledgerSummary } from '../proof/support/settle.js';
+import { cardConfirmForm } from '@mia/stripe-sandbox';
 
 // Two replicas of every service behind the gateway, a steady load of reads and sandbox
 // purchases, and every process restarted in turn (SIGTERM, exit, start, ready): no request may
@@ -131,15 +132,7 @@ describe('rolling restarts under load', () => {
         {
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({
-            key: publishableKey,
-            client_secret: clientSecret,
-            'payment_method_data[type]': 'card',
-            'payment_method_data[card][number]': '4242424242424242',
-            'payment_method_data[card][exp_month]': '12',
-            'payment_method_data[card][exp_year]': String(new Date().getFullYear() + 2),
-            'payment_method_data[card][cvc]': '123',
-          }),
+          body: cardConfirmForm({ publishableKey, clientSecret, number: '4242424242424242' }),
         },
       );
       if (!confirmed) return;

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { cardFields } from './card-form.js';
 import { createStripeSandbox, type StripeSandbox, type StripeSandboxOptions } from './index.js';
 
 export const WEBHOOK_SECRET = 'whsec_test_sandbox_secret';
@@ -63,16 +64,7 @@ export async function startSandbox(options: StripeSandboxOptions = {}): Promise<
   };
 }
 
-export function cardFields(number: string, overrides: Record<string, string> = {}) {
-  return {
-    'payment_method_data[type]': 'card',
-    'payment_method_data[card][number]': number,
-    'payment_method_data[card][exp_month]': '12',
-    'payment_method_data[card][exp_year]': '2099',
-    'payment_method_data[card][cvc]': '123',
-    ...overrides,
-  };
-}
+export { cardFields };
 
 /** Confirms a client secret from "the browser" with a typed card. */
 export function confirmWithCard<T = unknown>(t: TestSandbox, clientSecret: string, number: string) {

@@ -16,3 +16,4 @@ export {
 } from './webhooks.js';
 export { decodeForm, encodeForm, type FormObject, type FormValue } from './form.js';
 export type { SandboxState } from './state.js';
+export { cardConfirmForm, cardFields } from './card-form.js';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { priceIdFor, products } from '@mia/catalog';
 import type { ProofStack } from './proof-stack.js';
+import { cardConfirmForm } from '@mia/stripe-sandbox';
 
 // Purchases as the browser makes them, through the gateway: create the PaymentIntent, confirm
 // the card at the sandbox (the fields the sandbox card form posts, as Stripe.js does), then
@@ -26,15 +27,7 @@ export interface Purchase {
 
 /** The fields the sandbox card form posts, as Stripe.js does. */
 const cardForm = (clientSecret: string, number: string) =>
-  new URLSearchParams({
-    key: 'pk_test_sandbox',
-    client_secret: clientSecret,
-    'payment_method_data[type]': 'card',
-    'payment_method_data[card][number]': number,
-    'payment_method_data[card][exp_month]': '12',
-    'payment_method_data[card][exp_year]': '2099',
-    'payment_method_data[card][cvc]': '123',
-  });
+  cardConfirmForm({ publishableKey: 'pk_test_sandbox', clientSecret, number });
 
 const json = (body: unknown) => ({
   method: 'POST',
