@@ -199,6 +199,10 @@ describe('account settings', () => {
     await openDashboard();
     const notifications = page.getByRole('switch', { name: 'Notificaciones por correo' });
     const alerts = page.getByRole('switch', { name: 'Alertas de uso' });
+    // The switches stay disabled, at the defaults, until the account's settings have loaded:
+    // read them once they show what the service holds.
+    const loaded = () => eventually(() => notifications.isEnabled()).toBe(true);
+    await loaded();
     expect(await notifications.getAttribute('aria-checked')).toBe('true');
     expect(await alerts.getAttribute('aria-checked')).toBe('false');
     await notifications.click();
@@ -210,6 +214,7 @@ describe('account settings', () => {
     });
     await page.reload();
     await page.getByTestId('tools-list').waitFor();
+    await loaded();
     expect(await notifications.getAttribute('aria-checked')).toBe('false');
     expect(await alerts.getAttribute('aria-checked')).toBe('true');
   });
