@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { secretKeyProblem } from './access.js';
 import { SANDBOX_DEFAULTS, type StripeSandboxOptions } from './sandbox.js';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -15,9 +16,28 @@ const envSchema = z.object({
     z.string().default(SANDBOX_DEFAULTS.pathPrefix),
   ),
   SANDBOX_PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  // No default: a key anyone can read in the repository would open the sandbox to anyone.
   SANDBOX_SECRET_KEY: z.preprocess(
     emptyAsUndefined,
-    z.string().startsWith('sk_test_').default(SANDBOX_DEFAULTS.secretKey),
+    z.string({ error: 'is required (npm start generates one per run)' }).superRefine((key, ctx) => {
+      const problem = secretKeyProblem(key);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+  ),
+  // Origins whose pages may call the sandbox on its own port, comma-separated; through the
+  // gateway the browser is same-origin and needs none.
+  SANDBOX_ALLOWED_ORIGINS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.url().transform((origin) => new URL(origin).origin))),
   ),
   SANDBOX_PUBLISHABLE_KEY: z.preprocess(
     emptyAsUndefined,
@@ -67,6 +87,7 @@ export function loadSandboxConfig(env: Record<string, string | undefined>): Sand
       webhookUrl: c.STRIPE_WEBHOOK_URL ?? null,
       webhookSecret: c.STRIPE_WEBHOOK_SECRET,
       disputeDelayMs: c.SANDBOX_DISPUTE_DELAY_MS,
+      allowedOrigins: c.SANDBOX_ALLOWED_ORIGINS,
       ...(c.SANDBOX_PUBLIC_URL ? { publicUrl: c.SANDBOX_PUBLIC_URL } : {}),
     },
   };

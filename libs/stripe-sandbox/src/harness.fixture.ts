@@ -15,6 +15,7 @@ export interface TestSandbox {
     path: string,
     fields: Record<string, string>,
   ): Promise<{ status: number; body: T }>;
+  /** A control endpoint (`/_...`) called with the sandbox's secret key. */
   control<T = unknown>(
     method: 'GET' | 'POST',
     path: string,
@@ -33,7 +34,7 @@ export async function startSandbox(options: StripeSandboxOptions = {}): Promise<
     ...options,
   });
   const { url, port } = await sandbox.start();
-  const stripe = new Stripe('sk_test_sandbox', {
+  const stripe = new Stripe(sandbox.secretKey, {
     host: '127.0.0.1',
     port,
     protocol: 'http',
@@ -47,16 +48,18 @@ export async function startSandbox(options: StripeSandboxOptions = {}): Promise<
       const res = await fetch(`${url}${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ key: 'pk_test_sandbox', ...fields }),
+        body: new URLSearchParams({ key: sandbox.publishableKey, ...fields }),
       });
       return { status: res.status, body: (await res.json()) as T };
     },
     async control<T>(method: 'GET' | 'POST', path: string, body?: unknown) {
       const res = await fetch(`${url}${path}`, {
         method,
-        ...(body === undefined
-          ? {}
-          : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+        headers: {
+          authorization: `Bearer ${sandbox.secretKey}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       return { status: res.status, body: (await res.json()) as T };
     },

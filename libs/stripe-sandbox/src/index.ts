@@ -17,3 +17,4 @@ export {
 export { decodeForm, encodeForm, type FormObject, type FormValue } from './form.js';
 export type { SandboxState } from './state.js';
 export { cardConfirmForm, cardFields } from './card-form.js';
+export { randomSecretKey, COMMITTED_SECRET_KEY } from './access.js';

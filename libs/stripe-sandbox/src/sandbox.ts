@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { randomSecretKey, secretKeyProblem } from './access.js';
 import { createClock, DAY } from './clock.js';
 import { createControl } from './control.js';
 import { createCore, type CoreOptions, type Log } from './core.js';
@@ -19,7 +20,6 @@ import { createState, type SandboxState } from './state.js';
 import { DEFAULT_RETRY_DELAYS_MS, WebhookDispatcher, type DeliveryRecord } from './webhooks.js';
 
 export const SANDBOX_DEFAULTS = {
-  secretKey: 'sk_test_sandbox',
   publishableKey: 'pk_test_sandbox',
   webhookSecret: 'whsec_sandbox_development_secret',
   host: '127.0.0.1',
@@ -31,6 +31,7 @@ export const SANDBOX_DEFAULTS = {
 } as const;
 
 export interface StripeSandboxOptions {
+  /** The key servers call with; default a random one for this sandbox (see `secretKey`). */
   secretKey?: string;
   publishableKey?: string;
   /** Where events are POSTed; null or absent: stored only (GET /v1/events). */
@@ -52,6 +53,11 @@ export interface StripeSandboxOptions {
   host?: string;
   /** The sandbox's public base URL (receipt links); default its own address. */
   publicUrl?: string;
+  /**
+   * Origins whose pages may call the sandbox directly (`http://localhost:5173`); default none.
+   * Requests without an Origin (servers, the gateway, which checks its own) always may.
+   */
+  allowedOrigins?: readonly string[];
   log?: Log;
 }
 
@@ -63,6 +69,9 @@ export interface SandboxClockControl {
 }
 
 export interface StripeSandbox {
+  /** The secret key servers must present, control endpoints included. */
+  readonly secretKey: string;
+  readonly publishableKey: string;
   start(port?: number): Promise<{ url: string; port: number }>;
   stop(): Promise<void>;
   readonly clock: SandboxClockControl;
@@ -81,8 +90,11 @@ const silent: Log = () => {};
 
 export function createStripeSandbox(options: StripeSandboxOptions = {}): StripeSandbox {
   const log = options.log ?? silent;
+  const secretKey = options.secretKey ?? randomSecretKey();
+  const keyProblem = secretKeyProblem(secretKey);
+  if (keyProblem) throw new Error(`The sandbox's secret key ${keyProblem}.`);
   const coreOptions: CoreOptions = {
-    secretKey: options.secretKey ?? SANDBOX_DEFAULTS.secretKey,
+    secretKey,
     publishableKey: options.publishableKey ?? SANDBOX_DEFAULTS.publishableKey,
     disputeDelayMs: options.disputeDelayMs ?? SANDBOX_DEFAULTS.disputeDelayMs,
     dunningRetryDays: options.dunningRetryDays ?? SANDBOX_DEFAULTS.dunningRetryDays,
@@ -120,6 +132,7 @@ export function createStripeSandbox(options: StripeSandboxOptions = {}): StripeS
     ],
     control: createControl(core, webhooks),
     pathPrefix: options.pathPrefix ?? SANDBOX_DEFAULTS.pathPrefix,
+    allowedOrigins: options.allowedOrigins ?? [],
   });
 
   let server: Server | null = null;
@@ -133,6 +146,8 @@ export function createStripeSandbox(options: StripeSandboxOptions = {}): StripeS
   };
 
   return {
+    secretKey,
+    publishableKey: coreOptions.publishableKey,
     state,
     clock: {
       now: () => clock.now(),

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { bearerKey, originAllowed, sameKey } from './access.js';
 import type { ControlAnswer } from './control.js';
 import { API_VERSION, type Core } from './core.js';
 import { authenticationError, invalidRequest, StripeApiError } from './errors.js';
@@ -21,6 +22,8 @@ export interface RequestHandlerDeps {
   ) => Promise<ControlAnswer | null>;
   /** Also answered under this prefix (`/sandbox/stripe/v1/...`), as the gateway forwards it. */
   pathPrefix: string;
+  /** Origins whose pages may call the sandbox directly (see access.ts). */
+  allowedOrigins: readonly string[];
 }
 
 class BodyTooLarge extends Error {}
@@ -96,7 +99,7 @@ function authorize(
       "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
     );
   }
-  if (key === core.options.secretKey) return 'secret';
+  if (sameKey(key, core.options.secretKey)) return 'secret';
   if (key !== core.options.publishableKey)
     throw authenticationError(`Invalid API Key provided: ${redact(key)}`);
   if (!route.clientSecret) {
@@ -106,13 +109,44 @@ function authorize(
   }
   const expected = route.clientSecret(core, path);
   // An unknown object falls through to the handler, which answers resource_missing.
-  if (expected && params.client_secret !== expected) {
+  const given = typeof params.client_secret === 'string' ? params.client_secret : '';
+  if (expected && !sameKey(given, expected)) {
     throw invalidRequest(
       'The client_secret provided does not match any associated object.',
       'client_secret',
     );
   }
   return 'publishable';
+}
+
+/**
+ * Why a control request is refused, or null. Everything but `/_health` moves the clock, closes
+ * disputes, reads the webhook log (customers' data) or redirects webhooks: the secret key as a
+ * bearer, as Stripe's own API wants it. A body must say it is JSON, which a plain form or a
+ * `text/plain` post (what a page may send without asking) cannot.
+ */
+function controlRefusal(
+  req: IncomingMessage,
+  pathname: string,
+  secretKey: string,
+): { status: number; message: string } | null {
+  if (req.method === 'GET' && pathname === '/_health') return null;
+  const key = bearerKey(req);
+  if (key === null) {
+    return {
+      status: 401,
+      message:
+        "Sandbox control endpoints need the sandbox's secret key: 'Authorization: Bearer <key>' (npm start writes it to .data/stripe-sandbox/secret-key).",
+    };
+  }
+  if (!sameKey(key, secretKey)) return { status: 401, message: 'Invalid API Key provided.' };
+  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const hasBody =
+    req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0';
+  if ((hasBody || req.headers['transfer-encoding']) && type !== 'application/json') {
+    return { status: 415, message: 'The body must be JSON (content-type: application/json).' };
+  }
+  return null;
 }
 
 /**
@@ -181,6 +215,14 @@ export function createRequestHandler(deps: RequestHandlerDeps) {
     url: URL,
     pathname: string,
   ): Promise<void> {
+    const refused = controlRefusal(req, pathname, core.options.secretKey);
+    if (refused) {
+      req.resume();
+      send(res, refused.status, {
+        error: { type: 'invalid_request_error', message: refused.message },
+      });
+      return;
+    }
     let body: unknown;
     try {
       const raw = req.method === 'POST' ? await readBody(req) : '';
@@ -200,6 +242,16 @@ export function createRequestHandler(deps: RequestHandlerDeps) {
   }
 
   return (req: IncomingMessage, res: ServerResponse): void => {
+    if (!originAllowed(req, deps.allowedOrigins)) {
+      req.resume();
+      send(res, 403, {
+        error: {
+          type: 'invalid_request_error',
+          message: `Requests from ${String(req.headers.origin)} are not allowed (SANDBOX_ALLOWED_ORIGINS).`,
+        },
+      });
+      return;
+    }
     const url = new URL(req.url ?? '/', 'http://sandbox.local');
     let pathname = url.pathname;
     if (
