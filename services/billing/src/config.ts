@@ -7,9 +7,11 @@ import {
   mailConfigShape,
 } from '@mia/service-kit';
 
-/** The keys and webhook secret of the local Stripe sandbox (`@mia/stripe-sandbox` defaults). */
+/**
+ * The publishable key and webhook secret of the local Stripe sandbox (`@mia/stripe-sandbox`
+ * defaults). Its secret key is random per run (STRIPE_SANDBOX_SECRET_KEY).
+ */
 export const SANDBOX_KEYS = {
-  secretKey: 'sk_test_sandbox',
   publishableKey: 'pk_test_sandbox',
   webhookSecret: 'whsec_sandbox_development_secret',
 } as const;
@@ -49,6 +51,12 @@ export const configSchema = baseConfigSchema
     ),
     // Where the Stripe sandbox listens in sandbox mode (http://host:port).
     STRIPE_SANDBOX_URL: z.url().default('http://127.0.0.1:12111'),
+    // The Stripe sandbox's secret key, needed in sandbox mode: random per run, `npm start` makes
+    // it (and writes it to .data/stripe-sandbox/secret-key).
+    STRIPE_SANDBOX_SECRET_KEY: z
+      .string()
+      .regex(/^sk_test_\S+$/, 'must be a test-mode secret key (sk_test_...)')
+      .optional(),
     // Another Stripe API host for a test-mode key (sk_test_... only), e.g. the Stripe sandbox
     // container of docker compose. Unset: api.stripe.com. Refused with a live key, so live
     // payments only ever reach Stripe.

@@ -37,7 +37,12 @@ function problems(env: Record<string, string | undefined>): string[] {
 
 describe('billing configuration', () => {
   it('without keys: sandbox mode on the local sandbox, with its development webhook secret', () => {
-    const config = loadConfig(configSchema, {});
+    expect(() => createPaymentProvider(loadConfig(configSchema, {}))).toThrow(
+      /STRIPE_SANDBOX_SECRET_KEY/,
+    );
+    const config = loadConfig(configSchema, {
+      STRIPE_SANDBOX_SECRET_KEY: 'sk_test_random_of_this_run',
+    });
     expect(isSandbox(config)).toBe(true);
     expect(config).toMatchObject({
       PORT: 8082,

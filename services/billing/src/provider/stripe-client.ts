@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import type { PaymentProvider as ProviderName } from '@mia/contracts';
+import { ConfigError } from '@mia/service-kit';
 import { isSandbox, SANDBOX_KEYS, type BillingConfig } from '../config.js';
 
 /** The API version billing is written against (the SDK's own; the sandbox answers it too). */
@@ -21,6 +22,7 @@ type ProviderConfig = Pick<
   | 'STRIPE_PUBLISHABLE_KEY'
   | 'STRIPE_WEBHOOK_SECRET'
   | 'STRIPE_SANDBOX_URL'
+  | 'STRIPE_SANDBOX_SECRET_KEY'
   | 'STRIPE_API_URL'
   | 'STRIPE_TIMEOUT_MS'
   | 'STRIPE_MAX_NETWORK_RETRIES'
@@ -50,10 +52,25 @@ export function createPaymentProvider(config: ProviderConfig): PaymentProvider {
     options.protocol = protocol;
   }
   return {
-    stripe: new Stripe(sandbox ? SANDBOX_KEYS.secretKey : config.STRIPE_SECRET_KEY!, options),
+    stripe: new Stripe(sandbox ? sandboxSecretKey(config) : config.STRIPE_SECRET_KEY!, options),
     name: sandbox ? 'sandbox' : 'stripe',
     sandbox,
     publishableKey: sandbox ? SANDBOX_KEYS.publishableKey : config.STRIPE_PUBLISHABLE_KEY!,
     webhookSecret: config.STRIPE_WEBHOOK_SECRET,
   };
+}
+
+/** The sandbox's key of this run: it has no fixed one (anyone could read a committed key). */
+function sandboxSecretKey(config: ProviderConfig): string {
+  if (config.STRIPE_SANDBOX_SECRET_KEY) return config.STRIPE_SANDBOX_SECRET_KEY;
+  throw new ConfigError(
+    [
+      {
+        variable: 'STRIPE_SANDBOX_SECRET_KEY',
+        reason:
+          'is required in sandbox mode (no STRIPE_SECRET_KEY): the Stripe sandbox secret key of this run (npm start sets it)',
+      },
+    ],
+    false,
+  );
 }

@@ -90,7 +90,10 @@ describe('refunds and disputes', () => {
     const disputeId = disputed.data.disputeId as string;
     const closed = await fetch(`${h.sandboxUrl}/_dispute/${disputeId}/close`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${h.sandbox.secretKey}`,
+      },
       body: JSON.stringify({ outcome: 'lost' }),
     });
     expect(closed.status).toBe(200);

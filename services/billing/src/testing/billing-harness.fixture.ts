@@ -131,6 +131,7 @@ export async function startBillingHarness(options: HarnessOptions = {}): Promise
   const service = await launch(
     serviceTestEnv(db, nats, {
       STRIPE_SANDBOX_URL: proxy.url,
+      STRIPE_SANDBOX_SECRET_KEY: sandbox.secretKey,
       // Retries would hide what a test is looking at; the timeout test lowers the timeout.
       STRIPE_MAX_NETWORK_RETRIES: '0',
       STRIPE_TIMEOUT_MS: '5000',
@@ -192,7 +193,7 @@ export async function startBillingHarness(options: HarnessOptions = {}): Promise
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({
-          key: SANDBOX_KEYS.publishableKey,
+          key: sandbox.publishableKey,
           client_secret: clientSecret,
           'payment_method_data[type]': 'card',
           'payment_method_data[card][number]': cardNumber,
