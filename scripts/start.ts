@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { gatewayHost, LOOPBACK_HOST } from './local/bind.js';
 import { dataDir, REPO_ROOT } from './local/paths.js';
 import { tagged, terminalOutput } from './local/output.js';
+import { sandboxKeyFile, writeSandboxKey } from './local/sandbox-key.js';
 import { GATEWAY_PORT } from './local/services.js';
 import { startLocalSystem } from './local/system.js';
 
@@ -13,6 +14,11 @@ const data = dataDir(REPO_ROOT);
 const databaseInUrl = env.DATABASE_URL
   ? decodeURIComponent(new URL(env.DATABASE_URL).pathname.slice(1))
   : '';
+
+// Without Stripe keys the sandbox stands in for Stripe, with a secret key new for this run;
+// developers read it from the file for the sandbox's controls (README: the clock).
+const sandboxKeyPath = sandboxKeyFile(data);
+const sandboxSecretKey = env.STRIPE_SECRET_KEY ? undefined : writeSandboxKey(sandboxKeyPath);
 
 const starting = new AbortController();
 const startup = startLocalSystem({
@@ -28,6 +34,7 @@ const startup = startLocalSystem({
   compile: 'always',
   env,
   signal: starting.signal,
+  sandboxSecretKey,
 });
 
 let stopping = false;
@@ -70,6 +77,7 @@ try {
           '4000 0000 0000 0002 es rechazada; correos en ' +
           system.mailDir,
       );
+      say(`Clave secreta del sandbox de este arranque: ${sandboxKeyPath}`);
     }
   }
 } catch (err) {

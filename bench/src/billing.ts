@@ -20,7 +20,7 @@ import {
   sessionSigner,
   type Stack,
 } from './commerce-stack.js';
-import { cardConfirmForm } from '@mia/stripe-sandbox';
+import { cardConfirmForm, randomSecretKey } from '@mia/stripe-sandbox';
 
 export interface CheckoutLevel {
   concurrency: number;
@@ -295,6 +295,7 @@ export async function benchBilling(options: BillingOptions): Promise<BillingFigu
     const [sandboxPort, billingPort, accessPort, gatewayPort] = await Promise.all(
       [0, 1, 2, 3].map(() => freePort()),
     );
+    const sandboxKey = randomSecretKey();
     const sandbox = await stack.start(
       'stripe sandbox',
       `${root}libs/stripe-sandbox/dist/main.js`,
@@ -302,6 +303,7 @@ export async function benchBilling(options: BillingOptions): Promise<BillingFigu
         NODE_ENV: 'test',
         SANDBOX_HOST: '127.0.0.1',
         SANDBOX_PORT: String(sandboxPort),
+        SANDBOX_SECRET_KEY: sandboxKey,
         // Webhooks go to billing as Stripe's would: billing applies each payment once, whichever
         // of the webhook and confirm-payment comes first.
         STRIPE_WEBHOOK_URL: `http://127.0.0.1:${billingPort}/api/webhooks/stripe`,
@@ -311,7 +313,11 @@ export async function benchBilling(options: BillingOptions): Promise<BillingFigu
     const billing = await stack.start(
       'billing',
       `${root}services/billing/dist/main.js`,
-      stack.serviceEnv(billingPort!, { STRIPE_SANDBOX_URL: sandbox, MAIL_DIR: mailDir }),
+      stack.serviceEnv(billingPort!, {
+        STRIPE_SANDBOX_URL: sandbox,
+        STRIPE_SANDBOX_SECRET_KEY: sandboxKey,
+        MAIL_DIR: mailDir,
+      }),
     );
     const access = await stack.start(
       'access',

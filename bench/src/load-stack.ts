@@ -4,6 +4,7 @@
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomSecretKey } from '@mia/stripe-sandbox';
 import { createStack, freePort, root, type Stack } from './commerce-stack.js';
 
 export const SERVICES = ['identity', 'billing', 'access', 'support'] as const;
@@ -63,6 +64,8 @@ export async function startLoadStack(): Promise<LoadStack> {
       await Promise.all([...SERVICES, 'gateway'].map(async (s) => [s, await port()] as const)),
     ) as Record<Exclude<ProcessName, 'sandbox'>, string>;
     const sandboxPort = Number(await port());
+    // Random per run, as with `npm start`: the sandbox refuses a fixed key.
+    const sandboxKey = randomSecretKey();
     const gatewayPort = await port();
     // The browser's origin is the gateway's: the services refuse other origins' writes.
     const origin = `http://127.0.0.1:${gatewayPort}`;
@@ -77,7 +80,12 @@ export async function startLoadStack(): Promise<LoadStack> {
           ? { OPENAI_API_KEY: '', OPENAI_BASE_URL: '', CHAT_QUOTA_PER_HOUR: '' }
           : {}),
       }),
-      ...(name === 'billing' ? { STRIPE_SANDBOX_URL: `http://127.0.0.1:${sandboxPort}` } : {}),
+      ...(name === 'billing'
+        ? {
+            STRIPE_SANDBOX_URL: `http://127.0.0.1:${sandboxPort}`,
+            STRIPE_SANDBOX_SECRET_KEY: sandboxKey,
+          }
+        : {}),
     });
 
     const sandbox = await stack.start(
@@ -87,6 +95,7 @@ export async function startLoadStack(): Promise<LoadStack> {
         NODE_ENV: 'test',
         SANDBOX_HOST: '127.0.0.1',
         SANDBOX_PORT: String(sandboxPort),
+        SANDBOX_SECRET_KEY: sandboxKey,
         STRIPE_WEBHOOK_URL: `http://127.0.0.1:${ports.billing}/api/webhooks/stripe`,
       },
       { port: sandboxPort, readyPath: '/_health' },

@@ -7,6 +7,7 @@
 // run and after idling is measured as it would be on a deployment.
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
+import { randomSecretKey } from '@mia/stripe-sandbox';
 import { createStack, freePort, load, progress, root, type LoadFigures } from './commerce-stack.js';
 
 export const USER_READ_TARGETS = [
@@ -84,6 +85,7 @@ export async function benchUserRead(options: UserReadOptions): Promise<UserReadF
     // sandbox's address is enough.
     await service('billing', billingPort!, {
       STRIPE_SANDBOX_URL: `http://127.0.0.1:${sandboxPort}`,
+      STRIPE_SANDBOX_SECRET_KEY: randomSecretKey(),
     });
     await service('support', supportPort!);
     started.gateway = await stack.start('gateway', `${root}services/gateway/dist/main.js`, {

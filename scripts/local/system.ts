@@ -9,6 +9,7 @@ import { freePort, isPortOpen, portOrFree, waitForPort } from './ports.js';
 import { findOrStartPostgres, redact, type PostgresServer } from './postgres.js';
 import { provisionDatabase } from './provision.js';
 import { processKey, replicasOf } from './replicas.js';
+import { randomSandboxKey } from './sandbox-key.js';
 import { SERVICES, passwordOf, roleOf, type ServiceName } from './services.js';
 
 export interface LocalSystemOptions {
@@ -35,6 +36,8 @@ export interface LocalSystemOptions {
   readyTimeoutMs?: number;
   /** Aborting gives up the start: whatever was started is stopped again. */
   signal?: AbortSignal;
+  /** The Stripe sandbox's secret key (sandbox mode); default a random one for this start. */
+  sandboxSecretKey?: string;
 }
 
 export interface RunningService {
@@ -55,6 +58,8 @@ export interface LocalSystem {
   readonly mailDir: string;
   /** The Stripe sandbox (no STRIPE_SECRET_KEY), undefined with real Stripe keys. */
   readonly sandboxUrl: string | undefined;
+  /** The sandbox's secret key of this start (its control endpoints need it), with the sandbox. */
+  readonly sandboxSecretKey: string | undefined;
   /** By process: `identity` for a service's first replica, `identity-2`... for further ones. */
   readonly services: ReadonlyMap<string, RunningService>;
   /**
@@ -270,6 +275,9 @@ export async function startLocalSystem(options: LocalSystemOptions): Promise<Loc
     const sandboxUrl = options.env.STRIPE_SECRET_KEY
       ? undefined
       : `http://127.0.0.1:${sandboxPort}`;
+    const sandboxSecretKey = sandboxUrl
+      ? (options.sandboxSecretKey ?? randomSandboxKey())
+      : undefined;
     let sandbox: ManagedProcess | undefined;
     if (sandboxUrl) {
       sandbox = startProcess(
@@ -282,6 +290,7 @@ export async function startLocalSystem(options: LocalSystemOptions): Promise<Loc
             ...common,
             SANDBOX_PORT: String(sandboxPort),
             SANDBOX_HOST: '127.0.0.1',
+            SANDBOX_SECRET_KEY: sandboxSecretKey,
             // Several billing replicas: through the gateway, which spreads over the ready ones
             // (the sandbox retries a delivery the gateway is not up for yet, as Stripe does).
             STRIPE_WEBHOOK_URL:
@@ -308,7 +317,9 @@ export async function startLocalSystem(options: LocalSystemOptions): Promise<Loc
             DATABASE_URL: provisioned.serviceUrls[name],
             DATABASE_SCHEMA: name,
             MAIL_DIR: options.mailDir,
-            ...(name === 'billing' && sandboxUrl ? { STRIPE_SANDBOX_URL: sandboxUrl } : {}),
+            ...(name === 'billing' && sandboxUrl
+              ? { STRIPE_SANDBOX_URL: sandboxUrl, STRIPE_SANDBOX_SECRET_KEY: sandboxSecretKey }
+              : {}),
           },
           index,
           i + 1,
@@ -356,6 +367,7 @@ export async function startLocalSystem(options: LocalSystemOptions): Promise<Loc
       natsPrefix: options.natsPrefix,
       mailDir: options.mailDir,
       sandboxUrl,
+      sandboxSecretKey,
       services: running,
       async restartService(key) {
         const service = running.get(key);

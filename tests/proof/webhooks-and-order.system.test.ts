@@ -104,18 +104,14 @@ describe('webhooks repeated, forged, late and out of order; a provider timeout',
   }, 60_000);
 
   it('8: a refund and a lost dispute delivered before the payment they belong to', async () => {
-    const stripe = sandboxClient(stack.sandbox.url);
+    const stripe = sandboxClient(stack.sandbox.url, stack.sandboxKey);
     tap.hold = true;
     const refunded = await payAtProvider(stack, 'epistolas-pablo');
     const disputed = await payAtProvider(stack, 'apocalipsis', { card: DISPUTE_CARD });
     expect([refunded.cardStatus, disputed.cardStatus]).toEqual([200, 200]);
     await stripe.refunds.create({ payment_intent: refunded.paymentIntentId });
     const opened = await captured('charge.dispute.created', () => true);
-    await fetch(`${stack.sandbox.url}/_dispute/${opened.objectId}/close`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ outcome: 'lost' }),
-    });
+    await stack.sandboxControl('POST', `/_dispute/${opened.objectId}/close`, { outcome: 'lost' });
     await captured('charge.dispute.closed', (h) => h.objectId === opened.objectId);
     await webhooksDelivered(stack);
     tap.hold = false;
@@ -224,23 +220,21 @@ describe('webhooks repeated, forged, late and out of order; a provider timeout',
     expect(creates.length).toBe(MAX_NETWORK_RETRIES + 2);
     expect(creates[0]!.idempotencyKey).toBeDefined();
     expect(new Set(creates.map((r) => r.idempotencyKey)).size).toBe(1);
-    const intents = await sandboxClient(stack.sandbox.url).paymentIntents.list({ limit: 100 });
+    const intents = await sandboxClient(stack.sandbox.url, stack.sandboxKey).paymentIntents.list({
+      limit: 100,
+    });
     const hers = intents.data.filter((pi) => pi.metadata?.userId === userId);
     expect(hers.map((pi) => pi.id)).toEqual([bought.paymentIntentId]);
     expect(ledgerSummary(await settledLedger(stack))).toEqual(BALANCED);
   }, 60_000);
 
   it('7: subscription events out of order: access ends as the provider says', async () => {
-    const stripe = sandboxClient(stack.sandbox.url);
+    const stripe = sandboxClient(stack.sandbox.url, stack.sandboxKey);
     tap.hold = true;
     // Renewed: bought, then a month on the sandbox's clock.
     const renewed = await buyPlan(stack, 'monthly');
     await webhooksDelivered(stack);
-    await fetch(`${stack.sandbox.url}/_clock/advance`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ days: 31 }),
-    });
+    await stack.sandboxControl('POST', '/_clock/advance', { days: 31 });
     // Canceled at the provider right after its first payment.
     const canceled = await buyPlan(stack, 'monthly');
     expect([renewed.paid, canceled.paid]).toEqual([true, true]);

@@ -24,6 +24,8 @@ export interface TestSystem {
   mailDir: string;
   /** The Stripe sandbox's own URL (its control endpoints: clock, webhooks), when it runs. */
   sandboxUrl: string | undefined;
+  /** The sandbox's secret key of this run (`Authorization: Bearer` on its control endpoints). */
+  sandboxSecretKey: string | undefined;
   /** Admin URL of this run's own database. */
   databaseUrl: string;
   natsUrl: string;
@@ -88,6 +90,7 @@ export async function startSystem(options: StartSystemOptions = {}): Promise<Tes
     baseUrl: started.baseUrl,
     mailDir: started.mailDir,
     sandboxUrl: started.sandboxUrl,
+    sandboxSecretKey: started.sandboxSecretKey,
     databaseUrl: started.databaseUrl,
     natsUrl: started.natsUrl,
     natsPrefix,

@@ -210,6 +210,7 @@ describe('rolling restarts under load', () => {
     const ledger = () =>
       checkLedger({
         sandboxUrl: system.sandboxUrl!,
+        sandboxSecretKey: system.sandboxSecretKey!,
         billingDatabaseUrl: system.databaseUrl,
         accessDatabaseUrl: system.databaseUrl,
       });

@@ -161,17 +161,13 @@ export async function runChaos(
         await sleep(ok ? options.paceMs : Math.max(options.paceMs, 1_000));
         if (renewAt.has(i)) {
           progress(`clock: a month ahead at purchase ${i}`);
-          await fetch(`${stack.sandbox.url}/_clock/advance`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ days: 31 }),
-          });
+          await stack.sandboxControl('POST', '/_clock/advance', { days: 31 });
         }
       }
     }),
   );
   // Refunds at the provider (as from Stripe's dashboard) while the faults go on.
-  const stripe = sandboxClient(stack.sandbox.url);
+  const stripe = sandboxClient(stack.sandbox.url, stack.sandboxKey);
   const refunded = paidTools.filter(() => refundPick() < options.refundShare);
   for (const pi of refunded) await stripe.refunds.create({ payment_intent: pi });
   running = false;

@@ -11,6 +11,8 @@ import {
 export interface LedgerSources {
   /** The Stripe sandbox's base URL (its Stripe API). */
   sandboxUrl: string;
+  /** Its secret key of that run (`npm start`: .data/stripe-sandbox/secret-key). */
+  sandboxSecretKey: string;
   billingDatabaseUrl: string;
   accessDatabaseUrl: string;
   /** With a session maker, every paying user's dashboard is checked through the gateway. */
@@ -20,7 +22,7 @@ export interface LedgerSources {
 /** Reads the three views after a run and classifies every payment. */
 export async function checkLedger(sources: LedgerSources): Promise<LedgerReport> {
   const [provider, billing, access, billingRepeats, accessRepeats] = await Promise.all([
-    readProviderView(sources.sandboxUrl),
+    readProviderView(sources.sandboxUrl, sources.sandboxSecretKey),
     readBilling(sources.billingDatabaseUrl),
     readAccess(sources.accessDatabaseUrl),
     readRepeatedEvents(sources.billingDatabaseUrl, 'billing'),

@@ -1,7 +1,10 @@
-// `npm run ledger -- --sandbox <url> --database <url> [--gateway <url>]`: the ledger check after
-// any run (a benchmark, `npm start` with the sandbox, a chaos run). Prints the counts and every
-// discrepancy; exits 1 when anything was lost, duplicated, wrong or unbacked.
+// `npm run ledger -- --sandbox <url> --database <url> [--gateway <url>] [--sandbox-key <key>]`:
+// the ledger check after any run (a benchmark, `npm start` with the sandbox, a chaos run). Prints
+// the counts and every discrepancy; exits 1 when anything was lost, duplicated, wrong or unbacked.
+import { existsSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { dataDir } from '../../../scripts/local/paths.js';
+import { sandboxKeyFile } from '../../../scripts/local/sandbox-key.js';
 import { sessionSigner } from '../../../bench/src/commerce-stack.js';
 import { balanced, formatReport } from './classify.js';
 import { checkLedger } from './check.js';
@@ -19,8 +22,18 @@ const { values } = parseArgs({
     'billing-database': { type: 'string' },
     'access-database': { type: 'string' },
     gateway: { type: 'string' },
+    // The sandbox's secret key of that run; default the one `npm start` wrote.
+    'sandbox-key': { type: 'string', default: process.env.LEDGER_SANDBOX_KEY },
   },
 });
+
+const keyFile = sandboxKeyFile(dataDir());
+const sandboxSecretKey =
+  values['sandbox-key'] ?? (existsSync(keyFile) ? readFileSync(keyFile, 'utf8').trim() : undefined);
+if (!sandboxSecretKey) {
+  console.error(`Give --sandbox-key (or LEDGER_SANDBOX_KEY); ${keyFile} does not exist.`);
+  process.exit(2);
+}
 
 const billingDatabaseUrl = values['billing-database'] ?? values.database;
 const accessDatabaseUrl = values['access-database'] ?? values.database;
@@ -31,6 +44,7 @@ if (!billingDatabaseUrl || !accessDatabaseUrl) {
 const sign = sessionSigner();
 const report = await checkLedger({
   sandboxUrl: values.sandbox!,
+  sandboxSecretKey,
   billingDatabaseUrl,
   accessDatabaseUrl,
   ...(values.gateway

@@ -7,11 +7,11 @@ import type { ProviderPayment, ProviderSubscription, ProviderView } from './view
 // PaymentIntent is tied to its subscription through the invoice payment.
 
 const API_VERSION = '2026-10-28.endive' as const;
-const SANDBOX_SECRET_KEY = 'sk_test_sandbox';
 
-export function sandboxClient(sandboxUrl: string): Stripe {
+/** The SDK on the sandbox, with the secret key of its run (random: it has no fixed one). */
+export function sandboxClient(sandboxUrl: string, secretKey: string): Stripe {
   const url = new URL(sandboxUrl);
-  return new Stripe(SANDBOX_SECRET_KEY, {
+  return new Stripe(secretKey, {
     apiVersion: API_VERSION,
     host: url.hostname,
     port: Number(url.port || 80),
@@ -30,8 +30,11 @@ async function all<T>(list: AsyncIterable<T>): Promise<T[]> {
 const idOf = (ref: string | { id: string } | null | undefined): string | null =>
   ref == null ? null : typeof ref === 'string' ? ref : ref.id;
 
-export async function readProviderView(sandboxUrl: string): Promise<ProviderView> {
-  const stripe = sandboxClient(sandboxUrl);
+export async function readProviderView(
+  sandboxUrl: string,
+  secretKey: string,
+): Promise<ProviderView> {
+  const stripe = sandboxClient(sandboxUrl, secretKey);
   const [intents, charges, disputes, invoicePayments, invoices, subs] = await Promise.all([
     all(stripe.paymentIntents.list({ limit: 100 })),
     all(stripe.charges.list({ limit: 100 })),

@@ -6,6 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { randomSecretKey } from '@mia/stripe-sandbox';
 import {
   createTestDatabase,
   freePort,
@@ -47,6 +48,10 @@ export interface ProofStack {
   nats: OwnNatsServer;
   prefix: string;
   sandbox: ProofProcess;
+  /** The sandbox's secret key, random for this stack (its API and its control endpoints). */
+  sandboxKey: string;
+  /** A control endpoint of the sandbox (`/_clock/advance`, `/_webhooks`...), with the key. */
+  sandboxControl(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Response>;
   billing: ProofProcess;
   access: ProofProcess;
   gateway: ProofProcess;
@@ -135,6 +140,7 @@ export async function startProofStack(options: ProofStackOptions = {}): Promise<
       // SIGKILL), and nothing is left to route away from then. A test may set its own.
       { HOST: '127.0.0.1', LOG_LEVEL: 'warn', SHUTDOWN_DRAIN_MS: '0', ...extra },
     );
+  const sandboxKey = randomSecretKey();
   const sandbox = proofProcess(
     'stripe sandbox',
     `${root}libs/stripe-sandbox/dist/main.js`,
@@ -143,6 +149,7 @@ export async function startProofStack(options: ProofStackOptions = {}): Promise<
       NODE_ENV: 'test',
       SANDBOX_HOST: '127.0.0.1',
       SANDBOX_PORT: String(sandboxPort),
+      SANDBOX_SECRET_KEY: sandboxKey,
       STRIPE_WEBHOOK_URL: `http://127.0.0.1:${billingPort}/api/webhooks/stripe`,
       ...options.env?.sandbox,
     },
@@ -152,7 +159,12 @@ export async function startProofStack(options: ProofStackOptions = {}): Promise<
     'billing',
     `${root}services/billing/dist/main.js`,
     billingPort!,
-    serviceEnv({ STRIPE_SANDBOX_URL: sandbox.url, MAIL_DIR: mailDir, ...options.env?.billing }),
+    serviceEnv({
+      STRIPE_SANDBOX_URL: sandbox.url,
+      STRIPE_SANDBOX_SECRET_KEY: sandboxKey,
+      MAIL_DIR: mailDir,
+      ...options.env?.billing,
+    }),
   );
   const access = proofProcess(
     'access',
@@ -198,6 +210,16 @@ export async function startProofStack(options: ProofStackOptions = {}): Promise<
     nats,
     prefix,
     sandbox,
+    sandboxKey,
+    sandboxControl: (method, path, body) =>
+      fetch(`${sandbox.url}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${sandboxKey}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }),
     billing,
     access,
     gateway,
@@ -206,6 +228,7 @@ export async function startProofStack(options: ProofStackOptions = {}): Promise<
     ledger: () =>
       checkLedger({
         sandboxUrl: sandbox.url,
+        sandboxSecretKey: sandboxKey,
         billingDatabaseUrl: db.url,
         accessDatabaseUrl: db.url,
         gateway: { url: gateway.url, sessionFor },

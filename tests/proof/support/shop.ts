@@ -145,7 +145,7 @@ export async function buyMany(
 
 /** Resolves when the sandbox has no webhook left to deliver (or retry). */
 export async function webhooksDelivered(stack: ProofStack, timeoutMs = 60_000): Promise<void> {
-  const res = await fetch(`${stack.sandbox.url}/_webhooks/idle?timeout_ms=${timeoutMs}`);
+  const res = await stack.sandboxControl('GET', `/_webhooks/idle?timeout_ms=${timeoutMs}`);
   if (!res.ok) throw new Error(`sandbox webhooks still pending: ${await res.text()}`);
 }
 
@@ -154,7 +154,7 @@ export async function webhookAttemptsSince(
   stack: ProofStack,
   since: string,
 ): Promise<{ type: string; status: number | null; error?: string }[]> {
-  const log = (await (await fetch(`${stack.sandbox.url}/_webhooks`)).json()) as {
+  const log = (await (await stack.sandboxControl('GET', '/_webhooks')).json()) as {
     deliveries: {
       type: string;
       attempts: { at: string; status: number | null; error?: string }[];
@@ -177,7 +177,7 @@ export interface SandboxDelivery {
 
 /** The sandbox's record of each webhook delivery (newest first), with every attempt's answer. */
 export async function webhookDeliveries(stack: ProofStack): Promise<SandboxDelivery[]> {
-  const log = (await (await fetch(`${stack.sandbox.url}/_webhooks`)).json()) as {
+  const log = (await (await stack.sandboxControl('GET', '/_webhooks')).json()) as {
     deliveries: SandboxDelivery[];
   };
   return log.deliveries;

@@ -118,11 +118,7 @@ export async function startWebhookTap(stack: ProofStack): Promise<WebhookTap> {
       ),
     close: async () => {
       tap.resume();
-      await fetch(`${stack.sandbox.url}/_webhooks/endpoint`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ url: billingHook }),
-      });
+      await stack.sandboxControl('POST', '/_webhooks/endpoint', { url: billingHook });
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
@@ -167,11 +163,7 @@ export async function startWebhookTap(stack: ProofStack): Promise<WebhookTap> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   tap.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  const pointed = await fetch(`${stack.sandbox.url}/_webhooks/endpoint`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ url: tap.url }),
-  });
+  const pointed = await stack.sandboxControl('POST', '/_webhooks/endpoint', { url: tap.url });
   if (!pointed.ok) throw new Error(`sandbox refused the tap: ${await pointed.text()}`);
   return tap;
 }
