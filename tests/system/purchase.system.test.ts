@@ -128,4 +128,24 @@ describe('a purchase in sandbox mode ends with a usable tool', () => {
     const d = await dashboard(cookie);
     expect(d.availableProducts.some((p) => p.purchased)).toBe(false);
   });
+
+  it('the sandbox is closed: its own key of this run, and the gateway passes only the card form and the clock', async () => {
+    const key = system.sandboxSecretKey!;
+    expect(key).toMatch(/^sk_test_[0-9a-f]{48}$/);
+    const customers = await fetch(`${system.baseUrl}/sandbox/stripe/v1/customers`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(customers.status).toBe(404);
+    const advance = (headers: Record<string, string>) =>
+      fetch(`${system.baseUrl}/sandbox/stripe/_clock/advance`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ seconds: 1 }),
+      });
+    expect((await advance({})).status).toBe(401);
+    expect((await advance({ authorization: 'Bearer sk_test_sandbox' })).status).toBe(401);
+    expect((await advance({ authorization: `Bearer ${key}` })).status).toBe(200);
+    const webhooks = await fetch(`${system.sandboxUrl}/_webhooks`);
+    expect(webhooks.status).toBe(401);
+  });
 });
