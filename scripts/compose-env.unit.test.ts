@@ -40,6 +40,10 @@ describe('npm run compose:env', () => {
     expect(secrets.STRIPE_SECRET_KEY).toMatch(/^sk_test_/);
     expect(secrets.STRIPE_PUBLISHABLE_KEY).toMatch(/^pk_test_/);
     expect(secrets.STRIPE_WEBHOOK_SECRET).toMatch(/^whsec_/);
+    // Compose's Stripe sandbox takes this key as its own: fresh each time, never a committed one.
+    expect(secrets.STRIPE_SECRET_KEY).not.toBe('sk_test_sandbox');
+    expect(secrets.STRIPE_SECRET_KEY.length).toBeGreaterThanOrEqual('sk_test_'.length + 16);
+    expect(generatedSecrets().STRIPE_SECRET_KEY).not.toBe(secrets.STRIPE_SECRET_KEY);
   });
 
   it('refuses to overwrite an existing .env unless forced', () => {
