@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { createMailer, type ServiceContext, type ServiceDefinition } from '@mia/service-kit';
+import { mailerFromConfig, type ServiceContext, type ServiceDefinition } from '@mia/service-kit';
 import type { Billing } from './billing.js';
 import { configSchema, type BillingConfig } from './config.js';
 import { customersProjection } from './customers/customers-projection.js';
@@ -41,12 +41,7 @@ function setupBilling(ctx: ServiceContext<BillingConfig, BillingTx, BillingDb>):
     auth: ctx.auth,
     provider,
     prices: createPlanPrices(provider.stripe, config, logger),
-    mailer: createMailer({
-      smtpUrl: config.SMTP_URL,
-      from: config.MAIL_FROM,
-      mailDir: config.MAIL_DIR,
-      logger,
-    }),
+    mailer: mailerFromConfig(config, logger),
   };
   return { billing, reminders: createTrialReminders(billing) };
 }
@@ -69,6 +64,7 @@ export const billingService: ServiceDefinition<
   ],
   setup: setupBilling,
   consumers: (_ctx, { billing }) => billingConsumers(billing),
+  mailer: ({ billing }) => billing.mailer,
   async onStart(ctx, { billing, reminders }) {
     reminders.start();
     ctx.logger.info(

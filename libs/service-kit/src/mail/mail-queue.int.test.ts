@@ -1,7 +1,13 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createTestDatabase, waitFor, type TestDatabase } from '@mia/testing';
+import {
+  createTestDatabase,
+  startTestSmtpServer,
+  waitFor,
+  type TestDatabase,
+  type TestSmtpServer,
+} from '@mia/testing';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withSearchPath } from '../db/pool.js';
@@ -11,7 +17,6 @@ import { createLogger } from '../logger.js';
 import { enqueueMail } from './mail-queue.js';
 import { createMailWorker, type MailWorker } from './mail-worker.js';
 import { createMailer, type Mail, type Mailer } from './mailer.js';
-import { startTestSmtpServer, type TestSmtpServer } from './smtp-server.fixture.js';
 
 const logger = createLogger('mail-queue-test', 'silent');
 const schema = 'mailq';

@@ -29,7 +29,10 @@ export interface MailWorker {
   start(): void;
   /** Finishes the send in flight (bounded by the mailer's timeouts) and stops. */
   stop(): Promise<void>;
-  /** Sends every mail due now, one by one; answers how many went out. For tests and tools. */
+  /**
+   * Sends every mail due now, one by one; answers how many went out. Tests call it to wait for
+   * the mails of decisions they made (no sleeping).
+   */
   drain(): Promise<number>;
 }
 
@@ -62,7 +65,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     mailer,
     logger,
     leaseMs = 10 * 60_000,
-    retry = { initialMs: 5_000, maxMs: 30 * 60_000, jitter: 0.2 },
+    retry = { initialMs: 1_000, maxMs: 30 * 60_000, jitter: 0.2 },
     pollIntervalMs = 5_000,
   } = options;
   const table = qualified(schema, 'mail_queue');
@@ -124,12 +127,24 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
     return sent;
   }
 
+  // Drains run one after another: when drain() resolves, every mail that had committed when it
+  // was called has been tried, even if a drain already in flight had looked before that commit.
   const drain = () => {
-    draining ??= drainOnce().finally(() => {
-      draining = undefined;
-    });
-    return draining;
+    const next = (draining ?? Promise.resolve(0)).catch(() => 0).then(drainOnce);
+    draining = next;
+    return next;
   };
+
+  /** Milliseconds until the next unsent mail may be tried (its backoff or a claim ending). */
+  async function untilNextDue(): Promise<number> {
+    const { rows } = await pool.query<{ ms: number | null }>(
+      `SELECT (extract(epoch FROM min(greatest(due_at, coalesce(claimed_until, due_at))) - now())
+               * 1000)::float8 AS ms
+         FROM ${table} WHERE sent_at IS NULL`,
+    );
+    const ms = rows[0]?.ms;
+    return ms === null || ms === undefined ? pollIntervalMs : Math.max(10, Math.ceil(ms));
+  }
 
   async function listen(): Promise<void> {
     if (listener) return;
@@ -152,7 +167,7 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
         await listen();
         await drain();
         failures = 0;
-        await wakeup.wait(pollIntervalMs);
+        await wakeup.wait(Math.min(pollIntervalMs, await untilNextDue()));
       } catch (err) {
         failures += 1;
         log.warn({ err, failures }, 'mail queue unreachable; mails wait in it');
