@@ -8,6 +8,7 @@ import { billingConsumers } from './integration/consumers.js';
 import { overviewRoutes } from './overview/routes.js';
 import { paymentRoutes } from './payments/routes.js';
 import { paymentsProjection } from './payments/payments-projection.js';
+import { paymentReviewProjection } from './payments/payment-review-projection.js';
 import { createPlanPrices } from './provider/prices.js';
 import { createPaymentProvider } from './provider/stripe-client.js';
 import { refundRoutes } from './refunds/routes.js';
@@ -59,6 +60,7 @@ export const billingService: ServiceDefinition<
   projections: () => [
     customersProjection,
     paymentsProjection,
+    paymentReviewProjection,
     subscriptionsProjection,
     trialsProjection,
   ],
