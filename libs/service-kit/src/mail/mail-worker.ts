@@ -6,6 +6,10 @@ import type { Logger } from '../logger.js';
 import { mailChannel } from './mail-queue.js';
 import type { Mail, Mailer } from './mailer.js';
 
+// Chance per drain that sent something of sweeping old sent rows: no timer, a small table.
+const SWEEP_PROBABILITY = 0.01;
+const KEEP_SENT_DAYS = 30;
+
 export interface MailWorkerOptions {
   /** Short statements only: claim a row, record the outcome. No transaction spans a send. */
   pool: pg.Pool;
@@ -124,7 +128,16 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
       if (!row) break;
       if (await sendOne(row)) sent += 1;
     }
+    if (sent > 0 && Math.random() < SWEEP_PROBABILITY) await forgetOldMails();
     return sent;
+  }
+
+  // Sent rows are kept a while as the dedupe keys' memory; by then every decision that could be
+  // taken again (a redelivered event, a re-driven backlog) has its own guard too.
+  async function forgetOldMails(): Promise<void> {
+    await pool.query(
+      `DELETE FROM ${table} WHERE sent_at < now() - interval '${KEEP_SENT_DAYS} days'`,
+    );
   }
 
   // Drains run one after another: when drain() resolves, every mail that had committed when it
