@@ -126,6 +126,7 @@ export const FUZZ_ROUTES: readonly FuzzRoute[] = [
     auth: 'admin',
     body: (_, id) => ({ paymentId: id }),
   },
+  { method: 'GET', path: '/api/admin/payments/review', auth: 'admin' },
   {
     method: 'POST',
     path: '/api/webhooks/stripe',

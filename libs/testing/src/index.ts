@@ -13,3 +13,4 @@ export * from './reaction-spec.js';
 export * from './consumer-contracts.js';
 export * from './tcp-proxy.js';
 export * from './provider-proxy.js';
+export * from './smtp-server.js';

@@ -1,5 +1,5 @@
 import {
-  createMailer,
+  mailerFromConfig,
   type Clock,
   type CommandHandler,
   type EventStore,
@@ -52,12 +52,7 @@ export function setupAccess(ctx: ServiceContext<AccessConfig, AccessTx, PrismaCl
     limiter: createRateLimiter(ctx.runner.sql),
     links: toolLinks(config),
     gptKeys: createGptKeys(config.GPT_API_KEYS),
-    mailer: createMailer({
-      smtpUrl: config.SMTP_URL,
-      from: config.MAIL_FROM,
-      mailDir: config.MAIL_DIR,
-      logger: ctx.logger,
-    }),
+    mailer: mailerFromConfig(config, ctx.logger),
     readDashboard: dashboardReader(ctx.pool, ctx.schema),
   };
 }

@@ -40,5 +40,6 @@ export const accessService: ServiceDefinition<typeof configSchema, AccessTx, Pri
       // The stand-in for the external chatbot exists only outside production.
       if (ctx.config.NODE_ENV !== 'production') app.use(standInRoutes(access));
     },
+    mailer: (access) => access.mailer,
     shutdownSteps: (_ctx, access) => [{ name: 'mailer', stop: () => access.mailer.close() }],
   };

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { createMailer, type ServiceContext, type ServiceDefinition } from '@mia/service-kit';
+import { mailerFromConfig, type ServiceContext, type ServiceDefinition } from '@mia/service-kit';
 import type { Billing } from './billing.js';
 import { configSchema, type BillingConfig } from './config.js';
 import { customersProjection } from './customers/customers-projection.js';
@@ -8,6 +8,7 @@ import { billingConsumers } from './integration/consumers.js';
 import { overviewRoutes } from './overview/routes.js';
 import { paymentRoutes } from './payments/routes.js';
 import { paymentsProjection } from './payments/payments-projection.js';
+import { paymentReviewProjection } from './payments/payment-review-projection.js';
 import { createPlanPrices } from './provider/prices.js';
 import { createPaymentProvider } from './provider/stripe-client.js';
 import { refundRoutes } from './refunds/routes.js';
@@ -41,12 +42,7 @@ function setupBilling(ctx: ServiceContext<BillingConfig, BillingTx, BillingDb>):
     auth: ctx.auth,
     provider,
     prices: createPlanPrices(provider.stripe, config, logger),
-    mailer: createMailer({
-      smtpUrl: config.SMTP_URL,
-      from: config.MAIL_FROM,
-      mailDir: config.MAIL_DIR,
-      logger,
-    }),
+    mailer: mailerFromConfig(config, logger),
   };
   return { billing, reminders: createTrialReminders(billing) };
 }
@@ -64,11 +60,13 @@ export const billingService: ServiceDefinition<
   projections: () => [
     customersProjection,
     paymentsProjection,
+    paymentReviewProjection,
     subscriptionsProjection,
     trialsProjection,
   ],
   setup: setupBilling,
   consumers: (_ctx, { billing }) => billingConsumers(billing),
+  mailer: ({ billing }) => billing.mailer,
   async onStart(ctx, { billing, reminders }) {
     reminders.start();
     ctx.logger.info(

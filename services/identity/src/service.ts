@@ -20,7 +20,7 @@ import { sessionRoutes } from './sessions/routes.js';
 import { sessionReader } from './shared/session-read.js';
 import { sessionsProjection } from './sessions/sessions-projection.js';
 import { BackgroundTasks } from './shared/background.js';
-import { createMailer } from '@mia/service-kit';
+import { mailerFromConfig } from '@mia/service-kit';
 import { createSessionTokens } from './shared/session-tokens.js';
 import { userRoutes } from './users/routes.js';
 import { usersProjection } from './users/users-projection.js';
@@ -55,12 +55,9 @@ function setupIdentity(ctx: ServiceContext<IdentityConfig, IdentityTx, IdentityD
       }),
       config,
     ),
-    mailer: createMailer({
-      smtpUrl: config.SMTP_URL,
-      from: config.MAIL_FROM,
-      mailDir: config.MAIL_DIR,
-      logger,
-    }),
+    // Identity mails after its decisions commit (reset, verification), never under a lock,
+    // so it sends directly; the explicit SMTP timeouts still bound each send.
+    mailer: mailerFromConfig(config, logger),
     background: new BackgroundTasks(logger),
   };
 }

@@ -20,6 +20,7 @@ export const supportService: ServiceDefinition<typeof configSchema, SupportTx, S
     setup: setupSupport,
     consumers: (_ctx, support) => supportConsumers(support),
     readModels: [customerContextReadModel],
+    mailer: (support) => support.mailer,
     async onStart(ctx, support) {
       support.sweeper.start();
       ctx.logger.info(

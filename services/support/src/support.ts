@@ -1,5 +1,5 @@
 import {
-  createMailer,
+  mailerFromConfig,
   type CommandHandler,
   type EventStore,
   type IdGenerator,
@@ -44,12 +44,7 @@ export function setupSupport(ctx: ServiceContext<SupportConfig, SupportTx, Suppo
     clock: ctx.clock,
     newId: ctx.newId,
     auth: ctx.auth,
-    mailer: createMailer({
-      smtpUrl: config.SMTP_URL,
-      from: config.MAIL_FROM,
-      mailDir: config.MAIL_DIR,
-      logger,
-    }),
+    mailer: mailerFromConfig(config, logger),
     knowledge: createKnowledgeBase(),
     model: config.OPENAI_API_KEY
       ? createChatModel({

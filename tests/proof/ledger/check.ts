@@ -1,3 +1,4 @@
+import { findProduct } from '@mia/catalog';
 import { classify, type LedgerReport } from './classify.js';
 import { readProviderView } from './provider.js';
 import {
@@ -5,6 +6,7 @@ import {
   readBilling,
   readDashboards,
   readRepeatedEvents,
+  readReviews,
   type SessionFor,
 } from './services.js';
 
@@ -21,9 +23,10 @@ export interface LedgerSources {
 
 /** Reads the three views after a run and classifies every payment. */
 export async function checkLedger(sources: LedgerSources): Promise<LedgerReport> {
-  const [provider, billing, access, billingRepeats, accessRepeats] = await Promise.all([
+  const [provider, billing, reviews, access, billingRepeats, accessRepeats] = await Promise.all([
     readProviderView(sources.sandboxUrl, sources.sandboxSecretKey),
     readBilling(sources.billingDatabaseUrl),
+    readReviews(sources.billingDatabaseUrl),
     readAccess(sources.accessDatabaseUrl),
     readRepeatedEvents(sources.billingDatabaseUrl, 'billing'),
     readRepeatedEvents(sources.accessDatabaseUrl, 'access'),
@@ -38,6 +41,8 @@ export async function checkLedger(sources: LedgerSources): Promise<LedgerReport>
   return classify({
     provider,
     billing,
+    reviews,
+    toolPriceCents: (productId) => findProduct(productId)?.priceCents,
     access,
     dashboards,
     repeatedEvents: [...billingRepeats, ...accessRepeats],

@@ -1,5 +1,6 @@
 import type {
   BillingPayment,
+  BillingReview,
   DashboardView,
   Grant,
   LedgerViews,
@@ -15,6 +16,9 @@ import type {
 // - wrong: held once everywhere, but in the wrong state (status, amount, access).
 // Records the provider does not vouch for (a payment, a grant or a history line with no
 // succeeded PaymentIntent behind it) are counted apart as unbacked.
+// A payment the provider took for other money than its checkout started with must be listed in
+// billing's review and granted nothing: listed, it is counted as mismatched (and printed);
+// granted, it is wrong; a tool paid at another price than the catalogue's and not listed, wrong.
 
 export type Outcome = 'ok' | 'lost' | 'duplicated' | 'wrong';
 
@@ -30,11 +34,15 @@ export interface LedgerReport {
   /** Per provider payment, plus plans whose access differs from the provider's subscription. */
   counts: Record<Outcome, number> & {
     payments: number;
+    /** Payments billing listed for review (other money than started), granted nothing. */
+    mismatched: number;
     unbacked: number;
     subscriptions: number;
     subscriptionsWrong: number;
   };
   discrepancies: Discrepancy[];
+  /** Every mismatch billing listed, for the report. */
+  mismatches: BillingReview[];
 }
 
 const SEVERITY: Outcome[] = ['ok', 'wrong', 'duplicated', 'lost'];
@@ -74,6 +82,7 @@ export function classify(views: LedgerViews): LedgerReport {
   const discrepancies: Discrepancy[] = [];
   const counts = {
     payments: 0,
+    mismatched: 0,
     ok: 0,
     lost: 0,
     duplicated: 0,
@@ -84,6 +93,7 @@ export function classify(views: LedgerViews): LedgerReport {
   };
 
   const billingByProvider = groupBy(views.billing, (b) => b.providerPaymentId);
+  const reviews = new Map((views.reviews ?? []).map((r) => [r.providerPaymentId, r]));
   const accessById = groupBy(views.access.payments, (a) => a.paymentId);
   const grantsById = groupBy(views.access.grants, (g) => `${g.userId} ${g.grantId}`);
   const repeats = groupBy(views.repeatedEvents ?? [], (r) => r.paymentId);
@@ -107,6 +117,19 @@ export function classify(views: LedgerViews): LedgerReport {
         detail,
       });
     };
+
+    const review = reviews.get(p.providerPaymentId);
+    if (review) {
+      checkMismatch(p, review, grantsById, found);
+      if (outcome === 'ok') counts.mismatched++;
+      else counts[outcome]++;
+      continue;
+    }
+    if (p.purpose.kind === 'product') {
+      const price = views.toolPriceCents?.(p.purpose.productId);
+      if (price !== undefined && p.amountCents !== price)
+        found('wrong', `paid ${p.amountCents} for a tool priced ${price}, not listed for review`);
+    }
 
     if (p.purpose.kind === 'product') {
       const kept = keptPurchases.get(`${p.userId} ${p.purpose.productId}`) ?? [];
@@ -141,7 +164,22 @@ export function classify(views: LedgerViews): LedgerReport {
     counts.unbacked++;
     discrepancies.push(d);
   }
-  return { counts, discrepancies };
+  return { counts, discrepancies, mismatches: [...reviews.values()] };
+}
+
+/** A listed mismatch: the review names the provider's amount, and nothing was granted for it. */
+function checkMismatch(
+  p: ProviderPayment,
+  review: BillingReview,
+  grantsById: Map<string, Grant[]>,
+  found: Found,
+): void {
+  const at = review.paymentId;
+  if (review.paidCents !== p.amountCents)
+    found('wrong', `review says paid ${review.paidCents}, provider ${p.amountCents}`, at);
+  if (review.userId !== p.userId) found('wrong', `review names user ${review.userId}`, at);
+  const grant = grantsById.get(`${p.userId} purchase:${at}`)?.[0];
+  if (grant && grant.status === 'active') found('wrong', 'granted despite the mismatch', at);
 }
 
 type Found = (kind: Exclude<Outcome, 'ok'>, detail: string, paymentId?: string) => void;
@@ -283,7 +321,13 @@ export function formatReport(report: LedgerReport): string {
   const c = report.counts;
   const lines = [
     `ledger: ${c.payments} provider payments: ${c.ok} ok, ${c.lost} lost, ${c.duplicated} duplicated, ${c.wrong} wrong; ` +
-      `${c.subscriptions} plans, ${c.subscriptionsWrong} with wrong access; ${c.unbacked} unbacked records`,
+      `${c.subscriptions} plans, ${c.subscriptionsWrong} with wrong access; ${c.unbacked} unbacked records; ` +
+      `${c.mismatched} mismatched (listed for review)`,
+    ...report.mismatches.map(
+      (m) =>
+        `  mismatch   user ${m.userId} ${m.providerPaymentId} payment ${m.paymentId}: ` +
+        `paid ${m.paidCents} ${m.paidCurrency}, started ${m.expectedCents} ${m.expectedCurrency}`,
+    ),
     ...report.discrepancies.map(
       (d) =>
         `  ${d.kind.padEnd(10)} user ${d.userId}` +

@@ -192,4 +192,49 @@ describe('the ledger check', () => {
     expect(plan('canceled', 'active')).toMatchObject({ subscriptionsWrong: 1 });
     expect(plan('canceled', 'revoked')).toMatchObject({ subscriptionsWrong: 0 });
   });
+
+  describe('payments taken for other money than started', () => {
+    const review = {
+      paymentId: PAY,
+      userId: USER,
+      providerPaymentId: 'pi_1',
+      expectedCents: 999,
+      expectedCurrency: 'usd',
+      paidCents: 50,
+      paidCurrency: 'usd',
+    };
+    /** Paid 0.50 for the 9.99 tool: billing recorded no success, access granted nothing. */
+    const mismatch = (change: (v: LedgerViews) => void = () => undefined) =>
+      views((v) => {
+        v.provider.payments[0]!.amountCents = 50;
+        v.billing = [{ ...record, status: 'pending', providerPaymentId: null }];
+        v.reviews = [{ ...review }];
+        v.toolPriceCents = () => 999;
+        v.access = { payments: [], grants: [] };
+        v.dashboards = [];
+        change(v);
+      });
+
+    it('listed for review and granted nothing: counted as mismatched and printed, balanced', () => {
+      const report = classify(mismatch());
+      expect(report.counts).toMatchObject({ payments: 1, mismatched: 1, ok: 0, lost: 0 });
+      expect(balanced(report)).toBe(true);
+      expect(formatReport(report)).toContain('paid 50 usd, started 999 usd');
+    });
+
+    it('listed but granted anyway is wrong', () => {
+      const report = classify(mismatch((v) => v.access.grants.push({ ...grant })));
+      expect(report.counts).toMatchObject({ mismatched: 0, wrong: 1 });
+    });
+
+    it('a tool paid at another price than the catalogue and not listed is wrong', () => {
+      const report = classify(
+        views((v) => {
+          v.toolPriceCents = () => 1299;
+        }),
+      );
+      expect(report.counts).toMatchObject({ ok: 0, wrong: 1 });
+      expect(formatReport(report)).toContain('not listed for review');
+    });
+  });
 });

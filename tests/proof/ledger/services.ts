@@ -3,6 +3,7 @@ import { dashboardResponseSchema } from '@mia/contracts';
 import type {
   AccessPayment,
   BillingPayment,
+  BillingReview,
   DashboardView,
   Grant,
   RepeatedEvent,
@@ -31,6 +32,20 @@ export async function readBilling(databaseUrl: string): Promise<BillingPayment[]
               subscription_id AS "subscriptionId", status, amount_cents AS "amountCents",
               refunded_cents AS "refundedCents"
          FROM billing.payments`,
+    );
+    return rows;
+  });
+}
+
+/** Billing's list of payments taken for other money than started (staff review). */
+export async function readReviews(databaseUrl: string): Promise<BillingReview[]> {
+  return readOnly(databaseUrl, async (client) => {
+    const { rows } = await client.query<BillingReview>(
+      `SELECT payment_id AS "paymentId", user_id AS "userId",
+              provider_payment_id AS "providerPaymentId", expected_cents AS "expectedCents",
+              expected_currency AS "expectedCurrency", paid_cents AS "paidCents",
+              paid_currency AS "paidCurrency"
+         FROM billing.payment_reviews`,
     );
     return rows;
   });

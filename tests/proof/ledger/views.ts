@@ -46,6 +46,20 @@ export interface BillingPayment {
   refundedCents: number;
 }
 
+/**
+ * A payment billing listed for staff review (billing.payment_reviews): the provider took other
+ * money than the checkout started with, so nothing may be granted for it.
+ */
+export interface BillingReview {
+  paymentId: string;
+  userId: string;
+  providerPaymentId: string;
+  expectedCents: number;
+  expectedCurrency: string;
+  paidCents: number;
+  paidCurrency: string;
+}
+
 /** A row of access's payment history (the dashboard's source). */
 export interface AccessPayment {
   paymentId: string;
@@ -87,6 +101,10 @@ export interface RepeatedEvent {
 export interface LedgerViews {
   provider: ProviderView;
   billing: BillingPayment[];
+  /** Billing's review list of mismatched payments; absent: read as empty. */
+  reviews?: BillingReview[];
+  /** A tool's catalogue price, to find a mismatch billing did not list; absent: not checked. */
+  toolPriceCents?: (productId: string) => number | undefined;
   access: { payments: AccessPayment[]; grants: Grant[] };
   /** Absent: the stores were not read (only the tables). */
   repeatedEvents?: RepeatedEvent[];

@@ -54,6 +54,7 @@ describe('runMigrations', () => {
     expect(tables.map((t) => t.table_name)).toEqual([
       'events',
       'inbox',
+      'mail_queue',
       'parked_events',
       'relay_position',
       'schema_migrations',
@@ -66,6 +67,7 @@ describe('runMigrations', () => {
       '20260101000000',
       '20261121000100',
       '20261123000000',
+      '20261125000000',
     ]);
     expect(await query(db.url, "SELECT 1 FROM pg_tables WHERE schemaname = 'public'")).toEqual([]);
   });

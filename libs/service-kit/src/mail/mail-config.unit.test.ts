@@ -9,6 +9,9 @@ describe('mail configuration', () => {
     expect(schema.parse({})).toEqual({
       MAIL_FROM: 'Soporte <s@example.org>',
       MAIL_DIR: '/tmp/mail',
+      SMTP_CONNECTION_TIMEOUT_MS: 10_000,
+      SMTP_GREETING_TIMEOUT_MS: 10_000,
+      SMTP_SOCKET_TIMEOUT_MS: 30_000,
     });
   });
 

@@ -12,6 +12,7 @@ import type { EventStore } from '../events/event-store.js';
 import type { Projection } from '../events/projection.js';
 import type { Subscription } from '../events/subscription.js';
 import type { Logger } from '../logger.js';
+import type { Mailer } from '../mail/mailer.js';
 import type { ShutdownStep } from '../lifecycle/graceful-shutdown.js';
 
 /** What a service's routes, projections and reactions are given. */
@@ -80,6 +81,11 @@ export interface ServiceDefinition<S extends z.ZodObject, Tx, Db, D = void> {
     ctx: ServiceContext<z.output<S> & BaseConfig, Tx, Db>,
     deps: D,
   ): readonly ConsumerDefinition<Tx>[];
+  /**
+   * The service's mailer, if it mails: startService then runs the mail queue's worker, which
+   * sends the mails decisions queued (enqueueMail) after they commit.
+   */
+  mailer?(deps: D): Mailer;
   /** Consumer-fed read models that `reprocess` can rebuild. */
   readModels?: readonly ConsumerReadModel<Tx>[];
   routes(app: Express, ctx: ServiceContext<z.output<S> & BaseConfig, Tx, Db>, deps: D): void;

@@ -28,6 +28,7 @@ import { startMetricsServer, stopMetricsServer } from '../http/metrics-server.js
 import { boundPort, listen } from '../lifecycle/listen.js';
 import type { ShutdownStep } from '../lifecycle/graceful-shutdown.js';
 import { createLogger } from '../logger.js';
+import { createMailWorker, type MailWorker } from '../mail/mail-worker.js';
 import type { ServiceContext, ServiceDefinition } from './definition.js';
 import { connectNats, ensureStreamsWithRetry } from './nats.js';
 
@@ -50,6 +51,8 @@ export interface RunningService<C extends BaseConfig, Tx, Db, D = void> {
   ctx: ServiceContext<C, Tx, Db>;
   /** What the definition's setup built. */
   deps: D;
+  /** The mail queue's worker, when the definition has a mailer (tests drain it). */
+  mailWorker: MailWorker | undefined;
   /** Resolves once the JetStream streams exist and the consumers are pulling. */
   eventsReady: Promise<void>;
   /** Everything to stop, in order (for gracefulShutdown); `stop()` runs them all. */
@@ -123,8 +126,19 @@ export async function startService<S extends z.ZodObject, Tx, Db, D = void>(
   });
   ctx.commands = createCommandHandler({ store: ctx.events, clock: ctx.clock, newId: ctx.newId });
   const deps = def.setup ? def.setup(ctx) : (undefined as D);
+  const mailer = def.mailer?.(deps);
+  const mailWorker: MailWorker | undefined = mailer
+    ? createMailWorker({
+        pool,
+        url: withSearchPath(config.DATABASE_URL, schema),
+        schema,
+        mailer,
+        logger,
+      })
+    : undefined;
 
   await def.onStart?.(ctx, deps);
+  mailWorker?.start();
 
   const relay = createRelay({
     url: withSearchPath(config.DATABASE_URL, schema),
@@ -209,6 +223,8 @@ export async function startService<S extends z.ZodObject, Tx, Db, D = void>(
     },
     { name: 'relay', stop: () => relay.stop() },
     { name: 'revocation feed', stop: () => revocationFeed?.stop() },
+    // Before the service's own steps, which close the mailer it sends through.
+    { name: 'mail queue', stop: () => mailWorker?.stop() },
     ...(def.shutdownSteps?.(ctx, deps) ?? []),
     { name: 'nats', stop: () => nats.drain() },
     { name: 'database client', stop: () => database.close() },
@@ -227,6 +243,7 @@ export async function startService<S extends z.ZodObject, Tx, Db, D = void>(
     metricsUrl: `http://127.0.0.1:${metricsPort}`,
     ctx,
     deps,
+    mailWorker,
     eventsReady,
     steps,
     stop: () =>

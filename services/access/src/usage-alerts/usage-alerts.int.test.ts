@@ -50,6 +50,8 @@ describe('usage alerts', () => {
   });
 
   const mailsTo = async (user: TestUser) => {
+    // Alerts are queued and sent by the mail worker: send what is queued first.
+    await access.mailWorker?.drain();
     const files = (await readdir(mailDir)).filter((f) => f.endsWith('.json'));
     const mails = await Promise.all(
       files.map(

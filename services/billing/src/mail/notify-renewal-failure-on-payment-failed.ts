@@ -1,6 +1,6 @@
 import { planFor } from '@mia/catalog';
 import { PaymentFailedV1 } from '@mia/contracts';
-import { fold, on, readEvents } from '@mia/service-kit';
+import { enqueueMail, fold, on, readEvents } from '@mia/service-kit';
 import type { Billing } from '../billing.js';
 import type { BillingTx } from '../db.js';
 import { paymentDecider } from '../payments/payment-decider.js';
@@ -13,10 +13,10 @@ import { renewalFailedMail } from './templates/renewal-failed.js';
 /**
  * Tells the customer a renewal could not be charged, once per renewal. A first invoice's
  * decline is not mailed: the checkout shows it as it happens. Optional: skipped for a user who
- * turned e-mail notifications off.
+ * turned e-mail notifications off. Queued with the decision and sent after commit.
  */
 export const notifyRenewalFailureOnPaymentFailed = (
-  billing: Pick<Billing, 'mailer' | 'logger' | 'config'>,
+  billing: Pick<Billing, 'schema' | 'logger' | 'config'>,
 ) =>
   on<typeof PaymentFailedV1, BillingTx>(PaymentFailedV1, async (data, _envelope, ctx) => {
     if (data.purpose.kind !== 'subscription') return;
@@ -42,9 +42,8 @@ export const notifyRenewalFailureOnPaymentFailed = (
       amountCents: data.amountCents,
       reason: data.message,
     });
-    await billing.mailer.send({
-      to: to.email,
-      ...mail,
-      meta: { kind: 'renewal-failed', paymentId: data.paymentId },
+    await enqueueMail(ctx.sql, billing.schema, {
+      key: `renewal-failed:${data.paymentId}`,
+      mail: { to: to.email, ...mail, meta: { kind: 'renewal-failed', paymentId: data.paymentId } },
     });
   });

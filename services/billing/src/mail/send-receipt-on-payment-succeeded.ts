@@ -1,5 +1,5 @@
 import { PaymentSucceededV1 } from '@mia/contracts';
-import { on } from '@mia/service-kit';
+import { enqueueMail, on } from '@mia/service-kit';
 import type { Billing } from '../billing.js';
 import type { BillingTx } from '../db.js';
 import { paymentDecider } from '../payments/payment-decider.js';
@@ -8,10 +8,11 @@ import { recipientOf } from './recipient.js';
 import { receiptMail } from './templates/receipt.js';
 
 /**
- * A receipt for every successful payment. The ReceiptSent event commits only if the mail went
- * out (a failed send rolls back and the event is delivered again), so each payment gets one.
+ * A receipt for every successful payment. ReceiptSent and the queued mail commit together, so
+ * each payment gets one receipt; the kit's mail worker sends it after commit, so a slow mail
+ * server never holds billing's append lock.
  */
-export const sendReceiptOnPaymentSucceeded = (billing: Pick<Billing, 'mailer' | 'logger'>) =>
+export const sendReceiptOnPaymentSucceeded = (billing: Pick<Billing, 'schema' | 'logger'>) =>
   on<typeof PaymentSucceededV1, BillingTx>(PaymentSucceededV1, async (data, _envelope, ctx) => {
     const to = await recipientOf(ctx.tx, data.userId);
     if (!to) {
@@ -31,9 +32,8 @@ export const sendReceiptOnPaymentSucceeded = (billing: Pick<Billing, 'mailer' | 
       cardLast4: data.cardLast4,
       paymentId: data.paymentId,
     });
-    await billing.mailer.send({
-      to: to.email,
-      ...mail,
-      meta: { kind: 'receipt', paymentId: data.paymentId },
+    await enqueueMail(ctx.sql, billing.schema, {
+      key: `receipt:${data.paymentId}`,
+      mail: { to: to.email, ...mail, meta: { kind: 'receipt', paymentId: data.paymentId } },
     });
   });

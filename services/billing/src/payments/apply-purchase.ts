@@ -19,7 +19,9 @@ import { paymentDecider, type PaymentState } from './payment-decider.js';
  * The one apply for a tool purchase's PaymentIntent, as the provider holds it now (retrieved
  * with PAYMENT_INTENT_EXPAND). confirm-payment and every webhook about it end here, so racing
  * or repeated reports have one effect. `reported`: a failed attempt a webhook announced, which
- * the current state may no longer show (the customer has retried since).
+ * the current state may no longer show (the customer has retried since). A success for other
+ * money than the checkout started with is recorded as PaymentMismatched (nothing granted) and
+ * closes the open checkout, so the customer can start a new one.
  */
 export async function applyPurchase(
   billing: Billing,
@@ -39,9 +41,13 @@ export async function applyPurchase(
     currency: pi.currency,
   };
   const stream = paymentStreamId(ref.paymentId);
+  // Never the PaymentIntent's amount: a payment nobody started is held to the catalogue's price.
   let { state } = await decideIn(billing, session, stream, paymentDecider, {
     kind: 'start',
     ...payment,
+    amountCents: product.priceCents,
+    currency: product.currency.toLowerCase(),
+    discountCents: 0,
     description: product.name,
   });
 
@@ -65,6 +71,15 @@ export async function applyPurchase(
       receiptUrl: charge?.receipt_url ?? null,
     });
     state = result.state;
+    if (state.mismatched && !state.succeeded) {
+      await decideIn(billing, session, customerStreamId(ref.userId), customerDecider, {
+        kind: 'abandon-purchase',
+        userId: ref.userId,
+        productId: ref.productId,
+        paymentId: ref.paymentId,
+      });
+      return state;
+    }
     await syncOwnership(billing, session, state);
     await saveCard(billing, session, ref.userId, card);
   } else if (pi.status === 'requires_payment_method') {

@@ -41,6 +41,15 @@ function unfinished(pi: Stripe.PaymentIntent): HttpError {
   return new HttpError(409, message, 'payment_not_completed', { status: pi.status });
 }
 
+/** Paid, but not the money the checkout started with: nothing granted until staff decide. */
+const underReview = (paymentId: string) =>
+  new HttpError(
+    409,
+    'El importe cobrado no coincide con el precio del producto. Revisaremos tu pago y te escribiremos.',
+    'payment_under_review',
+    { paymentId },
+  );
+
 /**
  * What the browser calls after confirming a card: billing asks the provider, never takes the
  * browser's word. A PaymentIntent that is not the caller's is not found; a succeeded one is
@@ -70,8 +79,11 @@ export async function confirmPayment(
   const purchase = purchaseRefOf(pi);
   let paymentId: string | undefined;
   if (purchase) {
-    await transact(billing, (session) => applyPurchase(billing, session, purchase, pi));
+    const state = await transact(billing, (session) =>
+      applyPurchase(billing, session, purchase, pi),
+    );
     paymentId = purchase.paymentId;
+    if (state.mismatched && !state.succeeded) throw underReview(paymentId);
   } else {
     const invoiceId = await invoiceIdOfPaymentIntent(billing, pi.id);
     const facts = invoiceId ? await loadInvoiceFacts(billing, invoiceId) : null;

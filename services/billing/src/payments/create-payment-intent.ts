@@ -9,23 +9,18 @@ import { PAYMENT_INTENT_EXPAND, purchaseRefOf } from '../provider/views.js';
 import { customerStreamId, paymentStreamId } from '../shared/ids.js';
 import { decideIn, transact } from '../shared/transact.js';
 import { applyPurchase } from './apply-purchase.js';
-import { paymentDecider } from './payment-decider.js';
+import { expectedOf, paymentDecider } from './payment-decider.js';
+import { resumeStep } from './resume-checkout.js';
 
 export const INVALID_PRODUCT = 'Producto Inválido';
 export const INVALID_PRODUCT_DETAIL = 'El producto seleccionado no está disponible.';
-
-/** PaymentIntents a customer can still confirm (a declined card leaves one requiring a new card). */
-const CONFIRMABLE = new Set([
-  'requires_payment_method',
-  'requires_confirmation',
-  'requires_action',
-]);
 
 /**
  * Starts (or resumes) the checkout of one tool: the amount comes from the catalogue, never the
  * browser; a tool owned for life is refused before anything is charged; the PaymentIntent is
  * created with an idempotency key of our payment, so a retried or repeated checkout of the same
- * tool reaches the same PaymentIntent instead of a second charge.
+ * tool reaches the same PaymentIntent instead of a second charge. A checkout resumed after the
+ * catalogue price changed is started again at the current price.
  */
 export async function createPaymentIntent(
   billing: Billing,
@@ -55,15 +50,20 @@ export async function createPaymentIntent(
       paymentId: billing.newId(),
     });
     const id = opened.state.openPurchases[product.id]!;
-    await decideIn(billing, session, paymentStreamId(id), paymentDecider, {
-      kind: 'start',
+    // The price and discount are fixed now; a resumed checkout is started again if the
+    // catalogue changed since (tools carry no discount in the catalogue today).
+    const terms = {
       paymentId: id,
       userId,
-      purpose: { kind: 'product', productId: product.id },
+      purpose: { kind: 'product' as const, productId: product.id },
       amountCents: product.priceCents,
       currency: product.currency.toLowerCase(),
+      discountCents: 0,
       description: product.name,
-    });
+    };
+    const stream = paymentStreamId(id);
+    await decideIn(billing, session, stream, paymentDecider, { kind: 'start', ...terms });
+    await decideIn(billing, session, stream, paymentDecider, { kind: 'reprice', ...terms });
     return id;
   });
 
@@ -72,14 +72,40 @@ export async function createPaymentIntent(
     paymentStreamId(paymentId),
     paymentDecider,
   );
+  const expected = expectedOf(payment.started!);
   if (payment.providerPaymentId) {
-    const existing = await callProvider(() =>
-      stripe.paymentIntents.retrieve(payment.providerPaymentId!, { expand: PAYMENT_INTENT_EXPAND }),
-    );
-    if (CONFIRMABLE.has(existing.status) && existing.client_secret) {
+    const retrieve = (id: string) =>
+      callProvider(() => stripe.paymentIntents.retrieve(id, { expand: PAYMENT_INTENT_EXPAND }));
+    let existing = await retrieve(payment.providerPaymentId);
+    let step = resumeStep(existing, expected);
+    if (step === 'reuse' && existing.client_secret) {
       return { clientSecret: existing.client_secret, paymentIntentId: existing.id };
     }
-    if (existing.status === 'processing') {
+    if (step === 'update') {
+      // The customer pays what the catalogue says now, on the PaymentIntent they already have.
+      const updated = await callProvider(() =>
+        stripe.paymentIntents.update(existing.id, {
+          amount: expected.amountCents,
+          currency: expected.currency,
+        }),
+      ).catch((err: unknown) => {
+        billing.logger.warn({ err, paymentId }, 'repricing the PaymentIntent refused; replaced');
+        return null;
+      });
+      if (updated?.client_secret) {
+        return { clientSecret: updated.client_secret, paymentIntentId: updated.id };
+      }
+      step = 'replace';
+    }
+    if (step === 'replace') {
+      // Too late to change it: cancel it (refused if it was paid meanwhile) and start anew.
+      await callProvider(() => stripe.paymentIntents.cancel(existing.id)).catch((err: unknown) =>
+        billing.logger.warn({ err, paymentId }, 'open PaymentIntent not canceled'),
+      );
+      existing = await retrieve(existing.id);
+      step = resumeStep(existing, expected);
+    }
+    if (step === 'processing') {
       throw new DomainError(
         'conflict',
         'payment_processing',
@@ -97,8 +123,8 @@ export async function createPaymentIntent(
   const created = await callProvider(() =>
     stripe.paymentIntents.create(
       {
-        amount: product.priceCents,
-        currency: product.currency.toLowerCase(),
+        amount: expected.amountCents,
+        currency: expected.currency,
         customer: providerCustomerId,
         description: product.name,
         metadata: { userId, productId: product.id, paymentId },

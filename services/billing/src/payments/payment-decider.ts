@@ -2,16 +2,25 @@ import type { PaymentFailedV1Data, PaymentPurpose, PaymentSucceededV1Data } from
 import { DomainError, readerOf, type Decider } from '@mia/service-kit';
 import { paymentEventDefinitions, type PaymentEvent } from './payment-events.js';
 
+/** What a checkout fixes when it starts: the price and the discount the payment must match. */
+export interface CheckoutTerms {
+  paymentId: string;
+  userId: string;
+  purpose: PaymentPurpose;
+  amountCents: number;
+  currency: string;
+  description: string;
+  discountCents?: number;
+}
+
 export type PaymentCommand =
-  | {
-      kind: 'start';
-      paymentId: string;
-      userId: string;
-      purpose: PaymentPurpose;
-      amountCents: number;
-      currency: string;
-      description: string;
-    }
+  /** A checkout opened this payment (nothing if it was started already). */
+  | ({ kind: 'start' } & CheckoutTerms)
+  /**
+   * A checkout resumed with the catalogue's current terms: started again (a new PaymentStarted)
+   * if they differ from the latest start and nothing was paid yet.
+   */
+  | ({ kind: 'reprice' } & CheckoutTerms)
   | { kind: 'attach-intent'; paymentId: string; providerPaymentId: string }
   /** The provider says the money arrived (confirm-payment, payment_intent.succeeded, invoice.paid). */
   | { kind: 'succeed'; payment: PaymentSucceededV1Data; receiptUrl: string | null }
@@ -45,13 +54,17 @@ interface DisputeState {
 }
 
 export interface PaymentState {
+  /** The latest PaymentStarted's terms. */
   started: {
     userId: string;
     purpose: PaymentPurpose;
     amountCents: number;
     currency: string;
     description: string;
+    discountCents: number;
   } | null;
+  /** The provider reported it paid with other terms than started (PaymentMismatched). */
+  mismatched: { providerPaymentId: string; paidCents: number; paidCurrency: string } | null;
   providerPaymentId: string | null;
   succeeded: PaymentSucceededV1Data | null;
   failedAttempts: string[];
@@ -63,6 +76,44 @@ export interface PaymentState {
   receiptUrl: string | null;
   receiptSent: boolean;
   renewalFailureNotified: boolean;
+}
+
+/** What the payment must collect: the latest start's price net of its discount. */
+export const expectedOf = (started: NonNullable<PaymentState['started']>) => ({
+  amountCents: Math.max(0, started.amountCents - started.discountCents),
+  currency: started.currency,
+});
+
+const sameTerms = (started: NonNullable<PaymentState['started']>, terms: CheckoutTerms) =>
+  started.amountCents === terms.amountCents &&
+  started.currency === terms.currency &&
+  started.discountCents === (terms.discountCents ?? 0);
+
+/**
+ * A tool payment the provider reports for other money than its latest start: the amount or
+ * currency was changed at the provider after the checkout fixed them.
+ */
+function mismatchOf(state: PaymentState, paid: PaymentSucceededV1Data): PaymentEvent | null {
+  const started = state.started;
+  if (!started || paid.purpose.kind !== 'product') return null;
+  const expected = expectedOf(started);
+  if (paid.amountCents === expected.amountCents && paid.currency === expected.currency) return null;
+  return {
+    type: 'PaymentMismatched',
+    data: {
+      paymentId: paid.paymentId,
+      userId: paid.userId,
+      purpose: paid.purpose,
+      expectedCents: expected.amountCents,
+      expectedCurrency: expected.currency,
+      paidCents: paid.amountCents,
+      paidCurrency: paid.currency,
+      provider: paid.provider,
+      providerPaymentId: paid.providerPaymentId,
+      description: paid.description,
+      paidAt: paid.paidAt,
+    },
+  };
 }
 
 /** The user a payment belongs to, once anything of it is known. */
@@ -128,6 +179,7 @@ export const paymentDecider: Decider<PaymentCommand, PaymentState, PaymentEvent>
   name: 'billing-payment',
   initialState: () => ({
     started: null,
+    mismatched: null,
     providerPaymentId: null,
     succeeded: null,
     failedAttempts: [],
@@ -142,8 +194,21 @@ export const paymentDecider: Decider<PaymentCommand, PaymentState, PaymentEvent>
     switch (event.type) {
       case 'PaymentStarted': {
         const { userId, purpose, amountCents, currency, description } = event.data;
-        return { ...state, started: { userId, purpose, amountCents, currency, description } };
+        const discountCents = event.data.discountCents ?? 0;
+        return {
+          ...state,
+          started: { userId, purpose, amountCents, currency, description, discountCents },
+        };
       }
+      case 'PaymentMismatched':
+        return {
+          ...state,
+          mismatched: {
+            providerPaymentId: event.data.providerPaymentId,
+            paidCents: event.data.paidCents,
+            paidCurrency: event.data.paidCurrency,
+          },
+        };
       case 'PaymentIntentAttached':
         return { ...state, providerPaymentId: event.data.providerPaymentId };
       case 'PaymentSucceeded':
@@ -220,9 +285,19 @@ export const paymentDecider: Decider<PaymentCommand, PaymentState, PaymentEvent>
   decide(command, state) {
     switch (command.kind) {
       case 'start': {
-        if (state.started || state.succeeded) return [];
+        if (state.started || state.succeeded || state.mismatched) return [];
         const { kind: _kind, ...data } = command;
-        return [{ type: 'PaymentStarted', data }];
+        return [
+          { type: 'PaymentStarted', data: { ...data, discountCents: data.discountCents ?? 0 } },
+        ];
+      }
+      case 'reprice': {
+        if (state.succeeded || state.mismatched) return [];
+        if (state.started && sameTerms(state.started, command)) return [];
+        const { kind: _kind, ...data } = command;
+        return [
+          { type: 'PaymentStarted', data: { ...data, discountCents: data.discountCents ?? 0 } },
+        ];
       }
       case 'attach-intent':
         if (state.succeeded || state.providerPaymentId === command.providerPaymentId) return [];
@@ -234,6 +309,8 @@ export const paymentDecider: Decider<PaymentCommand, PaymentState, PaymentEvent>
         ];
       case 'succeed': {
         if (state.succeeded) return [];
+        // Reported again (the webhook after confirm-payment): already under review.
+        if (state.mismatched?.providerPaymentId === command.payment.providerPaymentId) return [];
         const owner = paymentUserOf(state);
         if (owner !== undefined && owner !== command.payment.userId) {
           throw new DomainError(
@@ -243,6 +320,9 @@ export const paymentDecider: Decider<PaymentCommand, PaymentState, PaymentEvent>
           );
         }
         const paid = command.payment;
+        // Not the money the checkout fixed: no PaymentSucceeded, so nothing is granted.
+        const mismatch = mismatchOf(state, paid);
+        if (mismatch) return [mismatch];
         return [
           { type: 'PaymentSucceeded', data: paid },
           ...(command.receiptUrl

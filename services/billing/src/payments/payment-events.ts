@@ -19,7 +19,12 @@ import { z } from 'zod';
 // One stream per payment (`payment-<paymentId>`): the integration events of the contracts plus
 // billing's own facts that make every report from the provider apply once, in any order.
 
-/** A checkout created this payment (tool purchases; invoices start when the provider reports them). */
+/**
+ * A checkout created this payment (tool purchases; invoices start when the provider reports them)
+ * at this price and discount, which the payment must then match. A checkout resumed after the
+ * catalogue price changed starts again: a later PaymentStarted on the same stream, and the
+ * latest one is what the payment is checked against.
+ */
 export const PaymentStarted = defineDomainEvent(
   'PaymentStarted',
   z.object({
@@ -29,6 +34,30 @@ export const PaymentStarted = defineDomainEvent(
     amountCents: amountCentsSchema,
     currency: currencyCodeSchema,
     description: z.string(),
+    /** Taken off amountCents; absent in checkouts started before discounts were recorded. */
+    discountCents: amountCentsSchema.optional(),
+  }),
+);
+
+/**
+ * The provider reported the payment succeeded, but for another amount or currency than its
+ * latest PaymentStarted net of discount (e.g. a PaymentIntent changed with the secret key):
+ * nothing is granted, and staff review it (refund or grant by hand).
+ */
+export const PaymentMismatched = defineDomainEvent(
+  'PaymentMismatched',
+  z.object({
+    paymentId: z.uuid(),
+    userId: z.uuid(),
+    purpose: paymentPurposeSchema,
+    expectedCents: amountCentsSchema,
+    expectedCurrency: currencyCodeSchema,
+    paidCents: amountCentsSchema,
+    paidCurrency: currencyCodeSchema,
+    provider: z.string().min(1),
+    providerPaymentId: z.string().min(1),
+    description: z.string(),
+    paidAt: z.iso.datetime({ offset: true }),
   }),
 );
 
@@ -79,6 +108,7 @@ export const RenewalFailureNotified = defineDomainEvent(
 
 export const paymentEventDefinitions = [
   PaymentStarted,
+  PaymentMismatched,
   PaymentIntentAttached,
   PaymentAttemptFailed,
   PaymentReceiptRecorded,
@@ -95,6 +125,7 @@ export const paymentEventDefinitions = [
 
 export type PaymentEvent =
   | EventOf<typeof PaymentStarted>
+  | EventOf<typeof PaymentMismatched>
   | EventOf<typeof PaymentIntentAttached>
   | EventOf<typeof PaymentAttemptFailed>
   | EventOf<typeof PaymentReceiptRecorded>

@@ -5,6 +5,7 @@ import type { Billing } from '../billing.js';
 import { payerOf } from '../customers/provider-customer.js';
 import { confirmPayment } from './confirm-payment.js';
 import { createPaymentIntent } from './create-payment-intent.js';
+import { paymentsToReview } from './payment-review.js';
 
 /** The spec's checkout calls for single tools (section 7). */
 export function paymentRoutes(billing: Billing): Router {
@@ -25,6 +26,14 @@ export function paymentRoutes(billing: Billing): Router {
     auth: 'user',
     body: confirmPaymentRequestSchema,
     handler: ({ body, user }) => confirmPayment(billing, user.id, body.paymentIntentId),
+  });
+
+  // Paid for other money than started: nothing granted; staff decide (admin, checked here).
+  route({
+    method: 'get',
+    path: '/api/admin/payments/review',
+    auth: 'admin',
+    handler: () => paymentsToReview(billing),
   });
 
   return router;

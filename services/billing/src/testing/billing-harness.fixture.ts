@@ -244,6 +244,8 @@ export async function startBillingHarness(options: HarnessOptions = {}): Promise
       return res.status;
     },
     async mails() {
+      // Mails are queued with their decision and sent after commit: send the queued ones first.
+      await service.mailWorker?.drain();
       const files = (await readdir(mailDir).catch(() => [])).filter((f) => f.endsWith('.json'));
       return Promise.all(
         files.sort().map(async (f) => JSON.parse(await readFile(join(mailDir, f), 'utf8'))),

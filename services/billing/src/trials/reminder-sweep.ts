@@ -1,3 +1,4 @@
+import { enqueueMail } from '@mia/service-kit';
 import type { Billing } from '../billing.js';
 import { recipientOf } from '../mail/recipient.js';
 import { optionalMailsAllowed } from '../preferences/mail-preferences.js';
@@ -10,7 +11,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH = 100;
 
 export interface TrialReminders {
-  /** Sends the reminders now due; answers how many went out (0 when another replica acts). */
+  /** Queues the reminders now due; answers how many (0 when another replica acts). */
   sweep(): Promise<number>;
   start(): void;
   stop(): Promise<void>;
@@ -18,8 +19,8 @@ export interface TrialReminders {
 
 /**
  * The trial-ends-tomorrow reminder: a sweep every TRIAL_REMINDER_SWEEP_MS. One replica acts at a
- * time (a PostgreSQL advisory lock); each reminder's TrialReminderSent commits only if its mail
- * went out, so each trial gets one, and a failed send is tried again by the next sweep.
+ * time (a PostgreSQL advisory lock); each reminder's TrialReminderSent commits with its queued
+ * mail, so each trial gets one; the kit's mail worker sends it after commit (and retries it).
  */
 export function createTrialReminders(billing: Billing): TrialReminders {
   const lockName = `${billing.schema}.trial-reminders`;
@@ -53,10 +54,13 @@ export function createTrialReminders(billing: Billing): TrialReminders {
         siteUrl: billing.config.PUBLIC_ORIGIN,
         endsAt: state.trial.endsAt,
       });
-      await billing.mailer.send({
-        to: to.email,
-        ...mail,
-        meta: { kind: 'trial-reminder', trialId: state.trial.trialId },
+      await enqueueMail(session.sql, billing.schema, {
+        key: `trial-reminder:${state.trial.trialId}`,
+        mail: {
+          to: to.email,
+          ...mail,
+          meta: { kind: 'trial-reminder', trialId: state.trial.trialId },
+        },
       });
       return true;
     });

@@ -1,5 +1,5 @@
 import { TicketMessagePostedV1 } from '@mia/contracts';
-import { on } from '@mia/service-kit';
+import { enqueueMail, on } from '@mia/service-kit';
 import type { SupportTx } from '../db.js';
 import type { Support } from '../support.js';
 import { staffReplyMail } from './staff-reply-mail.js';
@@ -9,8 +9,8 @@ const MAIL_WITHIN_MS = 2 * 24 * 60 * 60 * 1000;
 /**
  * Mails the customer when staff answer on their ticket (never for internal notes), in the
  * language the customer last wrote in. Runs from support's own published event, so the reply
- * is committed first and a mail server that is down only delays the mail (retried, then
- * parked).
+ * is committed first; the mail is queued in the inbox's transaction (one per message) and the
+ * kit's worker sends it after commit, so a mail server that is down only delays the mail.
  */
 export const mailCustomerOnStaffReply = (support: Support) =>
   on<typeof TicketMessagePostedV1, SupportTx>(
@@ -34,9 +34,16 @@ export const mailCustomerOnStaffReply = (support: Support) =>
         body: data.body,
         ticketsUrl: `${support.config.PUBLIC_ORIGIN}/support/tickets`,
       });
-      await support.mailer.send({
-        ...mail,
-        meta: { ticketId: ticket.id, ticketNumber: ticket.ticketNumber, messageId: data.messageId },
+      await enqueueMail(ctx.sql, support.events.schema, {
+        key: `staff-reply:${data.messageId}`,
+        mail: {
+          ...mail,
+          meta: {
+            ticketId: ticket.id,
+            ticketNumber: ticket.ticketNumber,
+            messageId: data.messageId,
+          },
+        },
       });
     },
   );
