@@ -1,6 +1,6 @@
 // `npm run test:acceptance:local`: the acceptance suite (tests/acceptance) against the whole
 // system started here as `npm start` starts it, isolated like a system test (its own database,
-// NATS prefix and port, NODE_ENV=test, the Stripe sandbox), with an admin account, so that
+// NATS prefix and port, MIA_ENV=test, the Stripe sandbox), with an admin account, so that
 // every journey runs and none is skipped. This is how CI exercises the suite on every change.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -79,7 +79,7 @@ process.on('SIGTERM', ignore);
 let code = 1;
 try {
   // The admin account, registered as a tester registers it on a deployment, and verified with
-  // the link mailed to it (NODE_ENV=test does not hand the token back): ADMIN_EMAILS above
+  // the link mailed to it (MIA_ENV=test does not hand the token back): ADMIN_EMAILS above
   // makes a verified address an admin.
   const registered = await fetch(`${system.baseUrl}/api/register`, {
     method: 'POST',

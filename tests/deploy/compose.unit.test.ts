@@ -246,7 +246,7 @@ describe('compose infrastructure', () => {
     const sandboxEnv = environmentOf(sandbox, productionEnv);
     const billing = environmentOf(composeService('billing'), productionEnv);
     expect(sandboxEnv.STRIPE_WEBHOOK_URL).toBe('http://billing:8082/api/webhooks/stripe');
-    // The sandbox refuses NODE_ENV=production; it plays Stripe, it is not one of our services.
+    // The sandbox refuses MIA_ENV=production; it plays Stripe, it is not one of our services.
     expect(sandboxEnv.NODE_ENV).toBeUndefined();
     expect(billing.STRIPE_API_URL).toBe('http://stripe-sandbox:12111');
     expect(billing.STRIPE_SECRET_KEY).toMatch(/^sk_test_/);

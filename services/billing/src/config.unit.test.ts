@@ -11,7 +11,7 @@ const publicKeyPem = () =>
   }) as string;
 
 const production = (extra: Record<string, string> = {}) => ({
-  NODE_ENV: 'production',
+  MIA_ENV: 'production',
   DATABASE_URL: 'postgres://billing:s3cret@db.internal:5432/mia',
   NATS_URL: 'nats://nats:4222',
   PUBLIC_ORIGIN: 'https://ministerio-ia.example',
@@ -27,7 +27,7 @@ const production = (extra: Record<string, string> = {}) => ({
 
 function problems(env: Record<string, string | undefined>): string[] {
   try {
-    loadConfig(configSchema, env);
+    loadConfig(configSchema, { MIA_ENV: 'development', ...env });
   } catch (error) {
     if (error instanceof ConfigError) return error.problems.map((p) => p.variable).sort();
     throw error;
@@ -37,7 +37,7 @@ function problems(env: Record<string, string | undefined>): string[] {
 
 describe('billing configuration', () => {
   it('without keys: sandbox mode on the local sandbox, with its development webhook secret', () => {
-    const config = loadConfig(configSchema, {});
+    const config = loadConfig(configSchema, { MIA_ENV: 'development' });
     expect(isSandbox(config)).toBe(true);
     expect(config).toMatchObject({
       PORT: 8082,
@@ -58,6 +58,7 @@ describe('billing configuration', () => {
   it('with a key: Stripe, and the publishable key is required beside it', () => {
     expect(problems({ STRIPE_SECRET_KEY: 'sk_test_123' })).toEqual(['STRIPE_PUBLISHABLE_KEY']);
     const config = loadConfig(configSchema, {
+      MIA_ENV: 'development',
       STRIPE_SECRET_KEY: 'sk_test_123',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
     });

@@ -70,7 +70,7 @@ export async function startService<S extends z.ZodObject, Tx, Db, D = void>(
   const config = loadConfig(def.configSchema, options.env ?? process.env) as C;
   const serverProblems = httpServerConfigProblems(config);
   if (serverProblems.length > 0)
-    throw new ConfigError(serverProblems, config.NODE_ENV === 'production');
+    throw new ConfigError(serverProblems, config.MIA_ENV === 'production');
   const logger = createLogger(config.SERVICE_NAME ?? def.name, config.LOG_LEVEL);
   const schema = config.DATABASE_SCHEMA ?? def.name;
   logger.info({ config: configForLog(def.configSchema, config) }, 'starting');
