@@ -3,7 +3,7 @@ import { loadSandboxConfig, SandboxConfigError } from './config.js';
 
 describe('sandbox configuration', () => {
   it('has development defaults', () => {
-    expect(loadSandboxConfig({})).toEqual({
+    expect(loadSandboxConfig({ MIA_ENV: 'development' })).toEqual({
       port: 12111,
       options: {
         host: '127.0.0.1',
@@ -19,6 +19,7 @@ describe('sandbox configuration', () => {
 
   it('reads the environment', () => {
     const config = loadSandboxConfig({
+      MIA_ENV: 'test',
       SANDBOX_PORT: '4000',
       SANDBOX_HOST: '0.0.0.0',
       STRIPE_WEBHOOK_URL: 'http://127.0.0.1:8082/api/webhooks/stripe',
@@ -36,16 +37,20 @@ describe('sandbox configuration', () => {
     });
   });
 
-  it('refuses to run in production', () => {
-    expect(() => loadSandboxConfig({ NODE_ENV: 'production' })).toThrow(SandboxConfigError);
+  it('refuses to run in production, which is what an unset MIA_ENV means', () => {
+    expect(() => loadSandboxConfig({ MIA_ENV: 'production' })).toThrow(SandboxConfigError);
+    expect(() => loadSandboxConfig({})).toThrow(/MIA_ENV=development or test/);
+    expect(() => loadSandboxConfig({ NODE_ENV: 'development' })).toThrow(SandboxConfigError);
   });
 
   it('refuses live keys and bad values', () => {
-    expect(() => loadSandboxConfig({ SANDBOX_SECRET_KEY: 'sk_live_x' })).toThrow(
+    expect(() => loadSandboxConfig({ MIA_ENV: 'test', SANDBOX_SECRET_KEY: 'sk_live_x' })).toThrow(
       /SANDBOX_SECRET_KEY/,
     );
-    expect(() => loadSandboxConfig({ SANDBOX_PORT: 'abc' })).toThrow(/SANDBOX_PORT/);
-    expect(() => loadSandboxConfig({ STRIPE_WEBHOOK_URL: 'not a url' })).toThrow(
+    expect(() => loadSandboxConfig({ MIA_ENV: 'test', SANDBOX_PORT: 'abc' })).toThrow(
+      /SANDBOX_PORT/,
+    );
+    expect(() => loadSandboxConfig({ MIA_ENV: 'test', STRIPE_WEBHOOK_URL: 'not a url' })).toThrow(
       /STRIPE_WEBHOOK_URL/,
     );
   });

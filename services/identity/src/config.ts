@@ -110,6 +110,5 @@ export type IdentityConfig = z.output<typeof identityConfigSchema>;
  * Whether forgot-password may answer with the token itself (development only, as the spec
  * shows); register and resend-verification do the same with the verification token.
  */
-export const exposesResetToken = (
-  config: Pick<IdentityConfig, 'MIA_ENV' | 'EXPOSE_RESET_TOKEN'>,
-) => config.MIA_ENV === 'development' && (config.EXPOSE_RESET_TOKEN ?? true);
+export const exposesResetToken = (config: Pick<IdentityConfig, 'MIA_ENV' | 'EXPOSE_RESET_TOKEN'>) =>
+  config.MIA_ENV === 'development' && (config.EXPOSE_RESET_TOKEN ?? true);

@@ -57,7 +57,9 @@ describe('identity configuration', () => {
 
   it('never lets bcrypt cost go below 10', () => {
     expect(problemsOf({ BCRYPT_COST: '9' })).toEqual(['BCRYPT_COST']);
-    expect(loadConfig(identityConfigSchema, { MIA_ENV: 'development', BCRYPT_COST: '12' }).BCRYPT_COST).toBe(12);
+    expect(
+      loadConfig(identityConfigSchema, { MIA_ENV: 'development', BCRYPT_COST: '12' }).BCRYPT_COST,
+    ).toBe(12);
   });
 
   it('keeps the bcrypt wait budget below the request timeout', () => {
