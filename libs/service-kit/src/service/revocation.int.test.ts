@@ -106,6 +106,39 @@ describe('session revocation reaches every service', () => {
     for (const replica of replicas) expect(await status(replica, kept.token)).toBe(200);
   });
 
+  it('a replica is ready only once the revocations recorded before it started are loaded', async () => {
+    // The replicas above started with no revocation recorded: ready (nothing to wait for).
+    for (const replica of replicas) {
+      await waitFor(async () => (await fetch(`${replica.url}/readyz`)).status === 200);
+    }
+    const userId = randomUUID();
+    const sessions = Array.from({ length: 40 }, (_, i) => `session-r${i}`);
+    for (const sessionId of sessions) {
+      await publishRevocation({
+        userId,
+        sessionIds: [sessionId],
+        revokedBefore: null,
+        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+        reason: 'logout',
+      });
+    }
+    const last = (await sign({ userId, role: 'user', sessionId: sessions.at(-1)! })).token;
+
+    const late = await startService(probeService, { env: serviceTestEnv(db, nats) });
+    replicas.push(late);
+    // Whenever it first says ready, every earlier revocation is already refused.
+    const report = await waitFor(
+      async () => {
+        const res = await fetch(`${late.url}/readyz`);
+        return res.status === 200 ? ((await res.json()) as { checks: object }) : null;
+      },
+      { intervalMs: 5, message: 'the late replica to be ready' },
+    );
+    expect(report.checks).toMatchObject({ revocations: 'ok' });
+    expect(await status(late, last)).toBe(401);
+    expect(late.ctx.revocations.size).toBeGreaterThanOrEqual(sessions.length);
+  });
+
   it('a replica started after the revocation refuses the session too', async () => {
     const userId = randomUUID();
     const token = (await sign({ userId, role: 'user', sessionId: 'session-c' })).token;
