@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { ConfigError, loadConfig, productionRequirements } from '@mia/service-kit';
 import { describe, expect, it } from 'vitest';
-import { configSchema, isSandbox, SANDBOX_KEYS } from './config.js';
+import { configSchema, isSandbox, isTestMode, SANDBOX_KEYS } from './config.js';
 import { createPaymentProvider } from './provider/stripe-client.js';
 
 const publicKeyPem = () =>
@@ -103,6 +103,13 @@ describe('billing configuration', () => {
       'STRIPE_SECRET_KEY',
       'STRIPE_WEBHOOK_SECRET',
     ]);
+  });
+
+  it('is in test mode (the app shows its ribbon) with the sandbox or a test key, not a live one', () => {
+    expect(isTestMode({ STRIPE_SECRET_KEY: undefined })).toBe(true);
+    expect(isTestMode({ STRIPE_SECRET_KEY: 'sk_test_123' })).toBe(true);
+    expect(isTestMode({ STRIPE_SECRET_KEY: 'rk_test_123' })).toBe(true);
+    expect(isTestMode({ STRIPE_SECRET_KEY: 'sk_live_123' })).toBe(false);
   });
 
   it('tells deployments what production needs and what is secret', () => {
