@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useI18n } from '@/i18n';
-import { billingConfigQueryOptions } from '../api/billing-config';
+import { billingConfigQueryOptions } from '@/features/billing/api/billing-config';
 
 /**
  * A ribbon across the top of every page while the deployment takes no real money (the Stripe
