@@ -44,14 +44,15 @@ export async function startRevocationFeed(options: RevocationFeedOptions): Promi
     revocations.markLoaded();
     logger.info({ revocations: revocations.size }, 'revocation list loaded');
   };
-  // The ordered consumer is created (and re-created after a gap) by consume(); the answer to
-  // its creation says how many revocations are waiting. Nothing waiting: loaded already.
+  // The ordered consumer was just created, and the answer says how many revocations wait for
+  // it: none, and the list is loaded already. After a gap the client re-creates it from where
+  // it was; one re-created with none left pending means the same.
+  if ((await consumer.info(true)).num_pending === 0) caughtUp();
   const watching = (async () => {
     for await (const status of messages.status()) {
-      if (status.type !== 'ordered_consumer_recreated') continue;
-      const info = await consumer.info(true);
-      if (info.num_pending === 0) caughtUp();
       if (revocations.loaded) break;
+      if (status.type !== 'ordered_consumer_recreated') continue;
+      if ((await consumer.info(true)).num_pending === 0) caughtUp();
     }
   })().catch((err: unknown) => logger.warn({ err }, 'revocation feed status unreadable'));
   const done = (async () => {
