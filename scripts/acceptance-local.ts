@@ -1,6 +1,6 @@
 // `npm run test:acceptance:local`: the acceptance suite (tests/acceptance) against the whole
 // system started here as `npm start` starts it, isolated like a system test (its own database,
-// NATS prefix and port, NODE_ENV=test, the Stripe sandbox), with an admin account, so that
+// NATS prefix and port, MIA_ENV=test, the Stripe sandbox), with an admin account, so that
 // every journey runs and none is skipped. This is how CI exercises the suite on every change.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -30,15 +30,30 @@ const started = Date.now();
 const system = await startSystem({ env: { ADMIN_EMAILS: admin.email } });
 say(`system ready at ${system.baseUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-/** Runs the suite as a tester would, against the URL alone; resolves with its exit code. */
+/**
+ * The system's address under its other loopback name (127.0.0.1 <-> localhost). The suite is
+ * pointed there, as a tester of `npm start` (which advertises http://localhost:8080) may type
+ * http://127.0.0.1:8080: it must learn the deployment's own origin from the deployment and
+ * follow its links (a tool's stand-in tab) there.
+ */
+function otherLoopbackName(url: string): string {
+  const other = new URL(url);
+  other.hostname = other.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
+  return other.origin;
+}
+
+/**
+ * Runs the suite as a tester would, against the URL alone; resolves with its exit code. Extra
+ * arguments go to vitest (`npm run test:acceptance:local -- tests/acceptance/purchase`).
+ */
 function runSuite(): Promise<number> {
   return new Promise((done) => {
-    const child = spawn('npm', ['run', 'test:acceptance'], {
+    const child = spawn('npm', ['run', 'test:acceptance', '--', ...process.argv.slice(2)], {
       cwd: REPO_ROOT,
       stdio: 'inherit',
       env: {
         ...process.env,
-        BASE_URL: system.baseUrl,
+        BASE_URL: otherLoopbackName(system.baseUrl),
         ACCEPTANCE_ADMIN_EMAIL: admin.email,
         ACCEPTANCE_ADMIN_PASSWORD: admin.password,
         ACCEPTANCE_RESULTS_DIR: resultsDir,
@@ -79,7 +94,7 @@ process.on('SIGTERM', ignore);
 let code = 1;
 try {
   // The admin account, registered as a tester registers it on a deployment, and verified with
-  // the link mailed to it (NODE_ENV=test does not hand the token back): ADMIN_EMAILS above
+  // the link mailed to it (MIA_ENV=test does not hand the token back): ADMIN_EMAILS above
   // makes a verified address an admin.
   const registered = await fetch(`${system.baseUrl}/api/register`, {
     method: 'POST',

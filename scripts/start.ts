@@ -29,7 +29,8 @@ const startup = startLocalSystem({
   database: databaseInUrl || 'mia',
   natsPrefix: env.NATS_PREFIX || 'mia.',
   mailDir: env.MAIL_DIR || join(data, 'mail'),
-  nodeEnv: (env.NODE_ENV ?? 'development') as 'development' | 'test' | 'production',
+  // Every process runs as production unless told otherwise; `npm start` tells them development.
+  miaEnv: 'development',
   logLevel: env.LOG_LEVEL || 'info',
   compile: 'always',
   env,
@@ -65,6 +66,10 @@ try {
       });
     }
     say(`Ministerio IA está listo en ${system.baseUrl} — Ctrl-C para detener`);
+    say(
+      'Modo desarrollo (MIA_ENV=development): claves de desarrollo publicadas y tokens en las ' +
+        'respuestas; un servidor real se arranca sin MIA_ENV (producción)',
+    );
     // Development answers carry reset tokens: the network gets in only when HOST says so.
     if (gatewayHost(undefined, env) === LOOPBACK_HOST) {
       say('Solo accesible desde este equipo (127.0.0.1); HOST=0.0.0.0 lo abre a la red');

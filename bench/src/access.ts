@@ -151,7 +151,7 @@ export async function benchAccess(options: AccessOptions): Promise<AccessFigures
       }),
     );
     const gateway = await stack.start('gateway', `${root}services/gateway/dist/main.js`, {
-      NODE_ENV: 'test',
+      MIA_ENV: 'test',
       HOST: '127.0.0.1',
       PORT: String(gatewayPort),
       LOG_LEVEL: 'warn',

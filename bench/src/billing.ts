@@ -300,7 +300,7 @@ export async function benchBilling(options: BillingOptions): Promise<BillingFigu
       'stripe sandbox',
       `${root}libs/stripe-sandbox/dist/main.js`,
       {
-        NODE_ENV: 'test',
+        MIA_ENV: 'test',
         SANDBOX_HOST: '127.0.0.1',
         SANDBOX_PORT: String(sandboxPort),
         SANDBOX_SECRET_KEY: sandboxKey,
@@ -325,7 +325,7 @@ export async function benchBilling(options: BillingOptions): Promise<BillingFigu
       stack.serviceEnv(accessPort!),
     );
     const gateway = await stack.start('gateway', `${root}services/gateway/dist/main.js`, {
-      NODE_ENV: 'test',
+      MIA_ENV: 'test',
       HOST: '127.0.0.1',
       PORT: String(gatewayPort),
       LOG_LEVEL: 'warn',

@@ -92,7 +92,7 @@ export async function startLoadStack(): Promise<LoadStack> {
       'sandbox',
       `${root}${SCRIPTS.sandbox}`,
       {
-        NODE_ENV: 'test',
+        MIA_ENV: 'test',
         SANDBOX_HOST: '127.0.0.1',
         SANDBOX_PORT: String(sandboxPort),
         SANDBOX_SECRET_KEY: sandboxKey,
@@ -105,7 +105,7 @@ export async function startLoadStack(): Promise<LoadStack> {
     for (const name of SERVICES)
       urls[name] = await stack.start(name, `${root}${SCRIPTS[name]}`, envOf(name));
     const gateway = await stack.start('gateway', `${root}${SCRIPTS.gateway}`, {
-      NODE_ENV: 'test',
+      MIA_ENV: 'test',
       HOST: '127.0.0.1',
       PORT: gatewayPort,
       METRICS_PORT: metricsPorts.gateway,

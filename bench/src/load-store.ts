@@ -102,7 +102,7 @@ export async function benchStore(options: {
     const accessEnv = stack.serviceEnv(accessPort, { METRICS_PORT: String(await freePort()) });
     const access = await stack.start('access', ACCESS_SCRIPT, accessEnv);
     const gateway = await stack.start('gateway', `${root}services/gateway/dist/main.js`, {
-      NODE_ENV: 'test',
+      MIA_ENV: 'test',
       HOST: '127.0.0.1',
       PORT: String(await freePort()),
       LOG_LEVEL: 'warn',

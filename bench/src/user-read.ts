@@ -89,7 +89,7 @@ export async function benchUserRead(options: UserReadOptions): Promise<UserReadF
     });
     await service('support', supportPort!);
     started.gateway = await stack.start('gateway', `${root}services/gateway/dist/main.js`, {
-      NODE_ENV: 'test',
+      MIA_ENV: 'test',
       HOST: '127.0.0.1',
       PORT: String(gatewayPort),
       LOG_LEVEL: 'warn',

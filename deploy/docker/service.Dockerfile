@@ -47,14 +47,14 @@ RUN npm run build -w web
 
 # The local Stripe sandbox for development without Stripe keys (docker compose runs it; billing
 # and the browser talk to it as they would to Stripe). Never a production image: it refuses
-# NODE_ENV=production.
+# MIA_ENV=production (and so runs only with MIA_ENV=development or test).
 FROM base AS stripe-sandbox
 COPY --from=manifests /app/ ./
 RUN npm ci --ignore-scripts --include-workspace-root --workspace libs/stripe-sandbox
 COPY tsconfig.base.json ./
 COPY libs/stripe-sandbox libs/stripe-sandbox
 RUN npx tsc -b libs/stripe-sandbox
-ENV NODE_ENV=development SANDBOX_HOST=0.0.0.0 SANDBOX_PORT=12111
+ENV MIA_ENV=development SANDBOX_HOST=0.0.0.0 SANDBOX_PORT=12111
 USER node
 EXPOSE 12111
 ENTRYPOINT ["node", "libs/stripe-sandbox/dist/main.js"]
@@ -90,7 +90,9 @@ FROM base AS runtime
 ARG SERVICE
 ARG PORT
 RUN test -n "${PORT}" || { echo 'build arg PORT is required' >&2; exit 1; }
-ENV NODE_ENV=production MIA_SERVICE=${SERVICE} PORT=${PORT}
+# MIA_ENV=production is also what an unset MIA_ENV means; said here so nobody wonders. NODE_ENV
+# is for the libraries (Express), and refuses a MIA_ENV=development given to this image.
+ENV NODE_ENV=production MIA_ENV=production MIA_SERVICE=${SERVICE} PORT=${PORT}
 COPY --from=prod-deps /app/ ./
 COPY --from=build /app/libs/contracts/dist libs/contracts/dist
 COPY --from=build /app/libs/catalog/dist libs/catalog/dist

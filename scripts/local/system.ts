@@ -27,7 +27,8 @@ export interface LocalSystemOptions {
   database: string;
   natsPrefix: string;
   mailDir: string;
-  nodeEnv: 'development' | 'test' | 'production';
+  /** MIA_ENV of every process: development (`npm start`), test (the suites) or production. */
+  miaEnv: 'development' | 'test' | 'production';
   logLevel: string;
   compile: 'always' | 'if-missing';
   /** Environment for discovery and for every process (DATABASE_URL, NATS_URL, keys, ...). */
@@ -214,9 +215,12 @@ export async function startLocalSystem(options: LocalSystemOptions): Promise<Loc
     const baseUrl = `http://${options.port === 0 ? '127.0.0.1' : 'localhost'}:${gatewayPort}`;
     mkdirSync(options.mailDir, { recursive: true });
 
+    // NODE_ENV no longer decides safety; one inherited from the shell (NODE_ENV=production)
+    // would only contradict MIA_ENV, which the services refuse.
+    const { NODE_ENV: _nodeEnv, ...inherited } = options.env;
     const common: NodeJS.ProcessEnv = {
-      ...options.env,
-      NODE_ENV: options.nodeEnv,
+      ...inherited,
+      MIA_ENV: options.miaEnv,
       LOG_LEVEL: options.logLevel,
       NATS_URL: nats.url,
       NATS_PREFIX: options.natsPrefix,
@@ -224,7 +228,7 @@ export async function startLocalSystem(options: LocalSystemOptions): Promise<Loc
       // On a developer's machine every browser and test run comes from 127.0.0.1, and an
       // acceptance run alone registers seven users: identity's 10 per address per 15 minutes
       // would refuse the second run. A production start keeps identity's own limit.
-      ...(options.nodeEnv !== 'production' && !options.env.RATE_LIMIT_REGISTER_PER_IP
+      ...(options.miaEnv !== 'production' && !options.env.RATE_LIMIT_REGISTER_PER_IP
         ? { RATE_LIMIT_REGISTER_PER_IP: '200' }
         : {}),
     };

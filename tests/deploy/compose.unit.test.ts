@@ -114,8 +114,9 @@ describe.each(serviceNames())('compose service %s', (name) => {
   });
 
   it('runs in production mode, with no development value accepted', () => {
-    expect(entry.environment?.NODE_ENV).toBe('production');
-    expect(prodEnv.NODE_ENV).toBe('production');
+    expect(entry.environment?.MIA_ENV).toBe('production');
+    expect(prodEnv.MIA_ENV).toBe('production');
+    expect(entry.environment, 'NODE_ENV no longer decides').not.toHaveProperty('NODE_ENV');
     expect(configProblems(service.schema, prodEnv), name).toEqual([]);
     expect(entry.volumes ?? [], 'the committed development keys').not.toContainEqual(
       expect.stringContaining('dev-keys'),
@@ -210,9 +211,9 @@ describe('compose infrastructure', () => {
 
   it('keeps no development secret or mode in the file', () => {
     const text = readRepoFile(COMPOSE_FILE);
-    expect(text).not.toMatch(/_dev\b|dev-keys|NODE_ENV: \$\{|development\}/);
+    expect(text).not.toMatch(/_dev\b|dev-keys|(NODE|MIA)_ENV: \$\{|development\}/);
     for (const [name, service] of Object.entries(compose.services)) {
-      const mode = service.environment?.NODE_ENV;
+      const mode = service.environment?.MIA_ENV;
       if (mode !== undefined) expect(mode, name).toBe('production');
     }
   });
@@ -238,7 +239,7 @@ describe('compose infrastructure', () => {
     expect(mailers).toEqual(expect.arrayContaining(['identity', 'billing', 'access', 'support']));
   });
 
-  it('pays through the Stripe sandbox as a test-mode API: test keys only, shared with billing', () => {
+  it('pays through the Stripe sandbox as a test-mode API: test keys only, shared with billing', async () => {
     const sandbox = composeService('stripe-sandbox');
     const dockerfile = parseDockerfile(readRepoFile(sandbox.build!.dockerfile!));
     expect(dockerfile.stages.map((s) => s.name)).toContain(sandbox.build?.target);
@@ -246,8 +247,15 @@ describe('compose infrastructure', () => {
     const sandboxEnv = environmentOf(sandbox, productionEnv);
     const billing = environmentOf(composeService('billing'), productionEnv);
     expect(sandboxEnv.STRIPE_WEBHOOK_URL).toBe('http://billing:8082/api/webhooks/stripe');
-    // The sandbox refuses NODE_ENV=production; it plays Stripe, it is not one of our services.
-    expect(sandboxEnv.NODE_ENV).toBeUndefined();
+    // The sandbox refuses production; it plays Stripe, it is not one of our services (its
+    // image says MIA_ENV=development).
+    expect(sandboxEnv.MIA_ENV).toBeUndefined();
+    // Billing runs production in Stripe test mode on purpose: the app shows the ribbon.
+    expect(billing.STRIPE_TEST_MODE).toBe('allow');
+    const { STRIPE_TEST_MODE: _allowed, ...unallowed } = billing;
+    expect(configProblems((await loadService('billing')).schema, unallowed)).toEqual([
+      expect.stringMatching(/^STRIPE_TEST_MODE: must be "allow"/),
+    ]);
     expect(billing.STRIPE_API_URL).toBe('http://stripe-sandbox:12111');
     expect(billing.STRIPE_SECRET_KEY).toMatch(/^sk_test_/);
     expect(billing.STRIPE_PUBLISHABLE_KEY).toMatch(/^pk_test_/);

@@ -63,6 +63,7 @@ describe.each(serviceNames())('image of %s', (name) => {
     expect(user, 'USER').toBeDefined();
     expect(['root', '0', '']).not.toContain(user);
     expect(build.env.NODE_ENV).toBe('production');
+    expect(build.env.MIA_ENV).toBe('production');
   });
 
   it('listens, exposes and is probed on the port its configuration defaults to', () => {

@@ -156,7 +156,7 @@ describe.each(serviceNames())('kubernetes %s', (name) => {
         'literal' in source ? source.literal : productionValue(key),
       ]),
     );
-    expect(env.NODE_ENV).toBe('production');
+    expect(env.MIA_ENV).toBe('production');
     expect(configProblems(service.schema, env), name).toEqual([]);
   });
 

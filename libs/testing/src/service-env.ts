@@ -8,7 +8,7 @@ export function serviceTestEnv(
   extra: Record<string, string> = {},
 ): Record<string, string> {
   return {
-    NODE_ENV: 'test',
+    MIA_ENV: 'test',
     DATABASE_URL: db.url,
     NATS_URL: nats.url,
     NATS_PREFIX: nats.prefix,

@@ -62,7 +62,7 @@ export const configSchema = baseConfigSchema
       if (!(error instanceof DestinationConfigError)) throw error;
       ctx.addIssue({ code: 'custom', path: ['GPT_URLS'], message: error.message });
     }
-    if (config.NODE_ENV !== 'production') return;
+    if (config.MIA_ENV !== 'production') return;
     // The development default alone is loadConfig's to report (missing, or the public value).
     const keys = config.GPT_API_KEYS;
     if (keys.length === 1 && keys[0] === DEV_GPT_API_KEY) return;

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { configSchema, DEV_GPT_API_KEY } from './config.js';
 import { toolLinks } from './destinations.js';
 
-const load = (env: Record<string, string>) => loadConfig(configSchema, env);
+const load = (env: Record<string, string>) =>
+  loadConfig(configSchema, { MIA_ENV: 'development', ...env });
 const problems = (env: Record<string, string>) => {
   try {
     load(env);
@@ -35,14 +36,14 @@ describe('access configuration', () => {
 
   it('refuses the development key and secret in production', () => {
     const production = {
-      NODE_ENV: 'production',
+      MIA_ENV: 'production',
       GPT_API_KEYS: `a-production-key-of-enough-length-1,${DEV_GPT_API_KEY}`,
     };
     const message = problems(production);
     expect(message).toMatch(/GPT_API_KEYS: contains the development key/);
     expect(message).toMatch(/ACCESS_CODE_SECRET: is required in production/);
-    expect(problems({ NODE_ENV: 'production' })).toMatch(/GPT_API_KEYS: is required in production/);
-    expect(problems({ NODE_ENV: 'production', GPT_API_KEYS: 'short' })).toMatch(
+    expect(problems({ MIA_ENV: 'production' })).toMatch(/GPT_API_KEYS: is required in production/);
+    expect(problems({ MIA_ENV: 'production', GPT_API_KEYS: 'short' })).toMatch(
       /at least 24 characters/,
     );
   });
@@ -54,7 +55,7 @@ describe('tool links', () => {
   it('point at the local stand-in page in development, except those configured', () => {
     const links = toolLinks({
       ...base,
-      NODE_ENV: 'development',
+      MIA_ENV: 'development',
       GPT_URLS: '{"apocalipsis": "https://chatgpt.com/g/g-real"}',
     });
     expect(links['manual-ceremonias'].url).toBe(
@@ -64,7 +65,7 @@ describe('tool links', () => {
   });
 
   it('are the catalogue links in production', () => {
-    const links = toolLinks({ ...base, NODE_ENV: 'production' });
+    const links = toolLinks({ ...base, MIA_ENV: 'production' });
     expect(links['manual-ceremonias'].url).toBe('https://chatgpt.com/g/g-mia-manual-ceremonias');
   });
 });

@@ -12,10 +12,10 @@ export const standInPath = (productId: string) => `/api/gpt/stand-in/${productId
  * newcomer sees the whole loop (open, ask for the code, verify) offline.
  */
 export function toolLinks(
-  config: Pick<AccessConfig, 'GPT_URLS' | 'NODE_ENV' | 'PUBLIC_ORIGIN'>,
+  config: Pick<AccessConfig, 'GPT_URLS' | 'MIA_ENV' | 'PUBLIC_ORIGIN'>,
 ): ToolLinks {
   const resolved = resolveDestinations(config.GPT_URLS);
-  if (config.NODE_ENV === 'production') return resolved;
+  if (config.MIA_ENV === 'production') return resolved;
   const configured = new Set(
     config.GPT_URLS?.trim() ? Object.keys(JSON.parse(config.GPT_URLS) as object) : [],
   );

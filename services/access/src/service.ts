@@ -38,7 +38,7 @@ export const accessService: ServiceDefinition<typeof configSchema, AccessTx, Pri
       app.use(gptRoutes(access));
       app.use(mcpRoutes(access));
       // The stand-in for the external chatbot exists only outside production.
-      if (ctx.config.NODE_ENV !== 'production') app.use(standInRoutes(access));
+      if (ctx.config.MIA_ENV !== 'production') app.use(standInRoutes(access));
     },
     mailer: (access) => access.mailer,
     shutdownSteps: (_ctx, access) => [{ name: 'mailer', stop: () => access.mailer.close() }],

@@ -16,7 +16,11 @@ export const SANDBOX_KEYS = {
   webhookSecret: 'whsec_sandbox_development_secret',
 } as const;
 
-const isTestKey = (key: string | undefined) => key?.startsWith('sk_test_') === true;
+const isTestKey = (key: string | undefined) => /^(sk|rk)_test_/.test(key ?? '');
+
+/** STRIPE_API_URL naming a host other than Stripe's own (the sandbox container of compose). */
+const isOtherHost = (url: string | undefined) =>
+  url !== undefined && new URL(url).hostname !== 'api.stripe.com';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -61,6 +65,11 @@ export const configSchema = baseConfigSchema
     // container of docker compose. Unset: api.stripe.com. Refused with a live key, so live
     // payments only ever reach Stripe.
     STRIPE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+    // Production with Stripe test mode (an sk_test_ key, or STRIPE_API_URL on another host such
+    // as compose's sandbox container): `allow` accepts it on purpose, and the web app then shows
+    // a "test mode" ribbon. Unset: refused in production, where a test card must never grant
+    // real access. Development and test runs need not say.
+    STRIPE_TEST_MODE: z.enum(['allow'], 'must be "allow" or unset').optional(),
     // Stripe price id of the monthly plan (price_...). Required in production; in sandbox
     // and test mode the price is found by lookup key and created from the catalogue if missing.
     STRIPE_PRICE_MONTHLY: z.string().startsWith('price_').optional(),
@@ -97,7 +106,7 @@ export const configSchema = baseConfigSchema
         message: 'must be of the same mode (live or test) as STRIPE_SECRET_KEY',
       });
     }
-    if (config.STRIPE_API_URL && !isTestKey(config.STRIPE_SECRET_KEY)) {
+    if (isOtherHost(config.STRIPE_API_URL) && !isTestKey(config.STRIPE_SECRET_KEY)) {
       ctx.addIssue({
         code: 'custom',
         path: ['STRIPE_API_URL'],
@@ -105,14 +114,23 @@ export const configSchema = baseConfigSchema
           'needs a test-mode STRIPE_SECRET_KEY (sk_test_...): live payments go to Stripe only',
       });
     }
-    if (config.NODE_ENV !== 'production') return;
+    if (config.MIA_ENV !== 'production') return;
+    const testMode = isTestKey(config.STRIPE_SECRET_KEY) || isOtherHost(config.STRIPE_API_URL);
+    if (testMode && config.STRIPE_TEST_MODE !== 'allow') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_TEST_MODE'],
+        message:
+          'must be "allow" to run production in Stripe test mode (an sk_test_ key or a non-Stripe STRIPE_API_URL): test cards would grant real access',
+      });
+    }
     // A test-mode provider on another host takes no real money: its prices come from the
     // catalogue by lookup key, as in Stripe's test mode.
     const priceWhy = 'production charges the configured price, never one made up';
     const required: [keyof typeof config, string][] = [
       ['STRIPE_SECRET_KEY', 'the Stripe sandbox is for development and tests only'],
       ['STRIPE_PUBLISHABLE_KEY', 'the checkout loads Stripe.js with it'],
-      ...(config.STRIPE_API_URL
+      ...(isOtherHost(config.STRIPE_API_URL)
         ? []
         : ([
             ['STRIPE_PRICE_MONTHLY', priceWhy],
@@ -136,3 +154,10 @@ export type BillingConfig = z.output<typeof configSchema>;
 /** Whether billing talks to the local sandbox instead of Stripe. */
 export const isSandbox = (config: Pick<BillingConfig, 'STRIPE_SECRET_KEY'>): boolean =>
   config.STRIPE_SECRET_KEY === undefined;
+
+/**
+ * Whether payments are make-believe: the sandbox, or a Stripe test-mode key. The web app shows
+ * a "test mode" ribbon then (GET /api/billing/config says so).
+ */
+export const isTestMode = (config: Pick<BillingConfig, 'STRIPE_SECRET_KEY'>): boolean =>
+  isSandbox(config) || isTestKey(config.STRIPE_SECRET_KEY);

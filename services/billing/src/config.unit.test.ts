@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { ConfigError, loadConfig, productionRequirements } from '@mia/service-kit';
 import { describe, expect, it } from 'vitest';
-import { configSchema, isSandbox, SANDBOX_KEYS } from './config.js';
+import { configSchema, isSandbox, isTestMode, SANDBOX_KEYS } from './config.js';
 import { createPaymentProvider } from './provider/stripe-client.js';
 
 const publicKeyPem = () =>
@@ -11,7 +11,7 @@ const publicKeyPem = () =>
   }) as string;
 
 const production = (extra: Record<string, string> = {}) => ({
-  NODE_ENV: 'production',
+  MIA_ENV: 'production',
   DATABASE_URL: 'postgres://billing:s3cret@db.internal:5432/mia',
   NATS_URL: 'nats://nats:4222',
   PUBLIC_ORIGIN: 'https://ministerio-ia.example',
@@ -27,7 +27,7 @@ const production = (extra: Record<string, string> = {}) => ({
 
 function problems(env: Record<string, string | undefined>): string[] {
   try {
-    loadConfig(configSchema, env);
+    loadConfig(configSchema, { MIA_ENV: 'development', ...env });
   } catch (error) {
     if (error instanceof ConfigError) return error.problems.map((p) => p.variable).sort();
     throw error;
@@ -37,10 +37,11 @@ function problems(env: Record<string, string | undefined>): string[] {
 
 describe('billing configuration', () => {
   it('without keys: sandbox mode on the local sandbox, with its development webhook secret', () => {
-    expect(() => createPaymentProvider(loadConfig(configSchema, {}))).toThrow(
-      /STRIPE_SANDBOX_SECRET_KEY/,
-    );
+    expect(() =>
+      createPaymentProvider(loadConfig(configSchema, { MIA_ENV: 'development' })),
+    ).toThrow(/STRIPE_SANDBOX_SECRET_KEY/);
     const config = loadConfig(configSchema, {
+      MIA_ENV: 'development',
       STRIPE_SANDBOX_SECRET_KEY: 'sk_test_random_of_this_run',
     });
     expect(isSandbox(config)).toBe(true);
@@ -63,6 +64,7 @@ describe('billing configuration', () => {
   it('with a key: Stripe, and the publishable key is required beside it', () => {
     expect(problems({ STRIPE_SECRET_KEY: 'sk_test_123' })).toEqual(['STRIPE_PUBLISHABLE_KEY']);
     const config = loadConfig(configSchema, {
+      MIA_ENV: 'development',
       STRIPE_SECRET_KEY: 'sk_test_123',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_123',
     });
@@ -107,6 +109,13 @@ describe('billing configuration', () => {
       'STRIPE_SECRET_KEY',
       'STRIPE_WEBHOOK_SECRET',
     ]);
+  });
+
+  it('is in test mode (the app shows its ribbon) with the sandbox or a test key, not a live one', () => {
+    expect(isTestMode({ STRIPE_SECRET_KEY: undefined })).toBe(true);
+    expect(isTestMode({ STRIPE_SECRET_KEY: 'sk_test_123' })).toBe(true);
+    expect(isTestMode({ STRIPE_SECRET_KEY: 'rk_test_123' })).toBe(true);
+    expect(isTestMode({ STRIPE_SECRET_KEY: 'sk_live_123' })).toBe(false);
   });
 
   it('tells deployments what production needs and what is secret', () => {

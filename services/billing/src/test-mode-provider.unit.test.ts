@@ -5,9 +5,10 @@ import { configSchema } from './config.js';
 import { createPaymentProvider } from './provider/stripe-client.js';
 
 // docker compose runs billing in production mode against the Stripe sandbox container: a
-// test-mode key and STRIPE_API_URL, which a live key never accepts.
+// test-mode key and STRIPE_API_URL, which a live key never accepts, and STRIPE_TEST_MODE=allow
+// to say it is on purpose.
 const production = (extra: Record<string, string> = {}) => ({
-  NODE_ENV: 'production',
+  MIA_ENV: 'production',
   DATABASE_URL: 'postgres://billing:s3cret@postgres:5432/mia',
   NATS_URL: 'nats://nats:4222',
   PUBLIC_ORIGIN: 'http://localhost:8080',
@@ -20,6 +21,7 @@ const production = (extra: Record<string, string> = {}) => ({
   STRIPE_WEBHOOK_SECRET: 'whsec_5f2a9c81',
   STRIPE_API_URL: 'http://stripe-sandbox:12111',
   SMTP_URL: 'smtp://mailpit:1025',
+  STRIPE_TEST_MODE: 'allow',
   ...extra,
 });
 
@@ -52,9 +54,34 @@ describe('a test-mode provider on another host (STRIPE_API_URL)', () => {
         }),
       ),
     ).toContain('STRIPE_API_URL');
-    expect(problems(production({ STRIPE_SECRET_KEY: '', NODE_ENV: 'development' }))).toEqual([
+    expect(problems(production({ STRIPE_SECRET_KEY: '', MIA_ENV: 'development' }))).toEqual([
       'STRIPE_API_URL',
     ]);
+  });
+
+  it('needs STRIPE_TEST_MODE=allow in production, for the other host or a test key alone', () => {
+    const refused = ['STRIPE_TEST_MODE'];
+    expect(problems(production({ STRIPE_TEST_MODE: '' }))).toEqual(refused);
+    const stripeTestKey = production({
+      STRIPE_TEST_MODE: '',
+      STRIPE_API_URL: '',
+      STRIPE_PRICE_MONTHLY: 'price_m',
+      STRIPE_PRICE_ANNUAL: 'price_a',
+    });
+    expect(problems(stripeTestKey)).toEqual(refused);
+    expect(problems({ ...stripeTestKey, STRIPE_TEST_MODE: 'allow' })).toEqual([]);
+    expect(problems(production({ STRIPE_TEST_MODE: 'yes' }))).toEqual(['STRIPE_TEST_MODE']);
+    // Development and test runs need not say.
+    expect(problems(production({ STRIPE_TEST_MODE: '', MIA_ENV: 'test' }))).toEqual([]);
+  });
+
+  it('refuses a live key with another host even when test mode is allowed', () => {
+    const live = production({
+      STRIPE_SECRET_KEY: 'sk_live_5f2a9c',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_5f2a9c',
+    });
+    expect(problems(live)).toContain('STRIPE_API_URL');
+    expect(problems({ ...live, MIA_ENV: 'development' })).toEqual(['STRIPE_API_URL']);
   });
 
   it('leaves Stripe itself alone when unset', () => {

@@ -40,7 +40,7 @@ export function createGatewayApp({ config, logger }: GatewayDeps): GatewayApp {
   app.disable('etag');
   app.set('trust proxy', config.TRUST_PROXY);
 
-  const production = config.NODE_ENV === 'production';
+  const production = config.MIA_ENV === 'production';
   const pools = {} as Record<ServiceName, UpstreamPool>;
   for (const [service, urls] of Object.entries(upstreamsOf(config)) as Array<
     [ServiceName, readonly string[]]

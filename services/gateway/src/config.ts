@@ -6,6 +6,7 @@ import {
   httpServerConfigShape,
   loadConfig,
   logLevelSchema,
+  miaEnvSchema,
   portSchema,
 } from '@mia/service-kit';
 import type { ServiceName } from './routes-table.js';
@@ -50,7 +51,8 @@ const trustProxySchema = z
 
 export const gatewayConfigSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    // development | test | production; unset: production (the kit's mia-env.ts says what each allows).
+    MIA_ENV: miaEnvSchema,
     HOST: z.string().min(1).default('0.0.0.0'),
     PORT: portSchema.default(8080),
     LOG_LEVEL: logLevelSchema.default('info'),
@@ -81,7 +83,7 @@ export const gatewayConfigSchema = z
     ),
     ...httpServerConfigShape,
   })
-  .refine((c) => !(c.NODE_ENV === 'production' && c.STRIPE_SANDBOX_URL), {
+  .refine((c) => !(c.MIA_ENV === 'production' && c.STRIPE_SANDBOX_URL), {
     message: 'STRIPE_SANDBOX_URL is for development and tests; production uses Stripe itself',
     path: ['STRIPE_SANDBOX_URL'],
   })

@@ -1,6 +1,9 @@
 import { metricsAddressOf, serverLimitsOf } from '@mia/service-kit';
 import { describe, expect, it } from 'vitest';
-import { loadGatewayConfig } from './config.js';
+import { loadGatewayConfig as loadConfig } from './config.js';
+
+const loadGatewayConfig = (env: Record<string, string>) =>
+  loadConfig({ MIA_ENV: 'development', ...env });
 
 describe('gateway config', () => {
   it('puts the metrics listener beside the public port and trusts no proxy by default', () => {

@@ -82,7 +82,7 @@ export async function startGateway(
   env: Record<string, string> = {},
 ): Promise<TestGateway> {
   const config = loadGatewayConfig({
-    NODE_ENV: 'test',
+    MIA_ENV: 'test',
     IDENTITY_URL: upstreams.identity,
     BILLING_URL: upstreams.billing,
     ACCESS_URL: upstreams.access,

@@ -60,7 +60,7 @@ describe('the Stripe sandbox behind /sandbox/stripe', () => {
   it('production refuses a sandbox', () => {
     expect(() =>
       loadGatewayConfig({
-        NODE_ENV: 'production',
+        MIA_ENV: 'production',
         IDENTITY_URL: 'http://identity:8081',
         BILLING_URL: 'http://billing:8082',
         ACCESS_URL: 'http://access:8083',

@@ -18,7 +18,7 @@ describe('security headers', () => {
     const upstreams = { identity: dead, billing: dead, access: dead, support: dead };
     dev = await startGateway(upstreams);
     prod = await startGateway(upstreams, {
-      NODE_ENV: 'production',
+      MIA_ENV: 'production',
       IDENTITY_URL: dead,
       BILLING_URL: dead,
       ACCESS_URL: dead,

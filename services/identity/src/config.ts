@@ -50,7 +50,7 @@ export const identityConfigSchema = baseConfigSchema
     // Development only: include `resetToken` in the forgot-password answer and
     // `verificationToken` in the register and resend-verification answers (default true in
     // development), so local tools verify without a mailbox. Ignored outside
-    // NODE_ENV=development, refused in production.
+    // MIA_ENV=development, refused in production.
     EXPOSE_RESET_TOKEN: booleanEnvSchema.optional(),
     // Length of every rate-limit window. A limited client is free again when it ends.
     RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().max(1440).default(15),
@@ -86,7 +86,7 @@ export const identityConfigSchema = baseConfigSchema
         message: 'must be below HTTP_REQUEST_TIMEOUT_MS (the hash and the request need time too)',
       });
     }
-    if (config.NODE_ENV !== 'production') return;
+    if (config.MIA_ENV !== 'production') return;
     if (config.EXPOSE_RESET_TOKEN) {
       ctx.addIssue({
         code: 'custom',
@@ -110,6 +110,5 @@ export type IdentityConfig = z.output<typeof identityConfigSchema>;
  * Whether forgot-password may answer with the token itself (development only, as the spec
  * shows); register and resend-verification do the same with the verification token.
  */
-export const exposesResetToken = (
-  config: Pick<IdentityConfig, 'NODE_ENV' | 'EXPOSE_RESET_TOKEN'>,
-) => config.NODE_ENV === 'development' && (config.EXPOSE_RESET_TOKEN ?? true);
+export const exposesResetToken = (config: Pick<IdentityConfig, 'MIA_ENV' | 'EXPOSE_RESET_TOKEN'>) =>
+  config.MIA_ENV === 'development' && (config.EXPOSE_RESET_TOKEN ?? true);

@@ -12,7 +12,7 @@ const key = () => {
 };
 
 const production = (extra: Record<string, string> = {}) => ({
-  NODE_ENV: 'production',
+  MIA_ENV: 'production',
   DATABASE_URL: 'postgres://identity@db:5432/mia',
   NATS_URL: 'nats://nats:4222',
   PUBLIC_ORIGIN: 'https://ministerioia.example',
@@ -23,7 +23,7 @@ const production = (extra: Record<string, string> = {}) => ({
 
 const problemsOf = (env: Record<string, string>) => {
   try {
-    loadConfig(identityConfigSchema, env);
+    loadConfig(identityConfigSchema, { MIA_ENV: 'development', ...env });
   } catch (err) {
     if (err instanceof ConfigError) return err.problems.map((p) => p.variable);
     throw err;
@@ -33,7 +33,7 @@ const problemsOf = (env: Record<string, string>) => {
 
 describe('identity configuration', () => {
   it('has development defaults: port 8081, cost 11, 2 h idle, 7 days absolute, 1 h reset links', () => {
-    const config = loadConfig(identityConfigSchema, {});
+    const config = loadConfig(identityConfigSchema, { MIA_ENV: 'development' });
     expect(config).toMatchObject({
       PORT: 8081,
       BCRYPT_COST: 11,
@@ -48,6 +48,7 @@ describe('identity configuration', () => {
 
   it('reads ADMIN_EMAILS trimmed and lower-case, and refuses a non-address', () => {
     const config = loadConfig(identityConfigSchema, {
+      MIA_ENV: 'development',
       ADMIN_EMAILS: ' Pastor@Iglesia.org ,admin@x.org',
     });
     expect(config.ADMIN_EMAILS).toEqual(['pastor@iglesia.org', 'admin@x.org']);
@@ -56,11 +57,13 @@ describe('identity configuration', () => {
 
   it('never lets bcrypt cost go below 10', () => {
     expect(problemsOf({ BCRYPT_COST: '9' })).toEqual(['BCRYPT_COST']);
-    expect(loadConfig(identityConfigSchema, { BCRYPT_COST: '12' }).BCRYPT_COST).toBe(12);
+    expect(
+      loadConfig(identityConfigSchema, { MIA_ENV: 'development', BCRYPT_COST: '12' }).BCRYPT_COST,
+    ).toBe(12);
   });
 
   it('keeps the bcrypt wait budget below the request timeout', () => {
-    const config = loadConfig(identityConfigSchema, {});
+    const config = loadConfig(identityConfigSchema, { MIA_ENV: 'development' });
     expect(config.BCRYPT_MAX_WAIT_MS).toBe(25_000);
     expect(config.BCRYPT_MAX_WAIT_MS).toBeLessThan(config.HTTP_REQUEST_TIMEOUT_MS);
     expect(problemsOf({ BCRYPT_MAX_WAIT_MS: '30000' })).toEqual(['BCRYPT_MAX_WAIT_MS']);
@@ -83,9 +86,9 @@ describe('identity configuration', () => {
   });
 
   it('hands the reset token to the browser in development only', () => {
-    expect(exposesResetToken({ NODE_ENV: 'development' })).toBe(true);
-    expect(exposesResetToken({ NODE_ENV: 'development', EXPOSE_RESET_TOKEN: false })).toBe(false);
-    expect(exposesResetToken({ NODE_ENV: 'test', EXPOSE_RESET_TOKEN: true })).toBe(false);
-    expect(exposesResetToken({ NODE_ENV: 'production', EXPOSE_RESET_TOKEN: true })).toBe(false);
+    expect(exposesResetToken({ MIA_ENV: 'development' })).toBe(true);
+    expect(exposesResetToken({ MIA_ENV: 'development', EXPOSE_RESET_TOKEN: false })).toBe(false);
+    expect(exposesResetToken({ MIA_ENV: 'test', EXPOSE_RESET_TOKEN: true })).toBe(false);
+    expect(exposesResetToken({ MIA_ENV: 'production', EXPOSE_RESET_TOKEN: true })).toBe(false);
   });
 });

@@ -32,15 +32,28 @@ const OUTSIDE_PAGE =
 /**
  * The suite checks the target only: requests elsewhere never leave the browser. Navigations get
  * a stand-in page (so a tab opened on a tool's external link still lands on that URL), other
- * requests are refused.
+ * requests are refused. The deployment's own public origin is the target too, whichever
+ * address the tester used: its requests are served from that address (the tab keeps the URL
+ * the deployment gave it; the target may not even be reachable under its public name, as in
+ * compose's acceptance container).
  */
-async function keepOnTarget(context: BrowserContext, origin: string): Promise<void> {
+async function keepOnTarget(
+  context: BrowserContext,
+  origin: string,
+  publicOrigin: string,
+): Promise<void> {
   await context.route(
     (url) => url.origin !== origin,
-    (route) =>
-      route.request().isNavigationRequest()
+    async (route) => {
+      const url = new URL(route.request().url());
+      if (url.origin === publicOrigin) {
+        const served = await route.fetch({ url: `${origin}${url.pathname}${url.search}` });
+        return route.fulfill({ response: served });
+      }
+      return route.request().isNavigationRequest()
         ? route.fulfill({ status: 200, contentType: 'text/html', body: OUTSIDE_PAGE })
-        : route.abort('blockedbyclient'),
+        : route.abort('blockedbyclient');
+    },
   );
 }
 
@@ -101,7 +114,7 @@ export function useBrowser(): Browsing {
       });
       open.push(context);
       context.setDefaultTimeout(20_000);
-      await keepOnTarget(context, new URL(target().baseUrl).origin);
+      await keepOnTarget(context, new URL(target().baseUrl).origin, target().publicOrigin);
       if (api) await context.addCookies(api.browserCookies());
       return context.newPage();
     },

@@ -5,6 +5,8 @@ import { ApiClient } from './api.js';
 import {
   adminCredentials,
   baseUrlFromEnvironment,
+  PUBLIC_ORIGIN_SOURCE,
+  publicOriginOf,
   resultsDir,
   type Credentials,
 } from './target.js';
@@ -59,11 +61,19 @@ export default async function setup(project: TestProject): Promise<void> {
   }
   const sandbox = config.body.sandbox;
 
+  // The deployment's own word for where it is served; the browser follows its links there.
+  const described = await new ApiClient(baseUrl).get(PUBLIC_ORIGIN_SOURCE);
+  const publicOrigin = publicOriginOf(described.body) ?? new URL(baseUrl).origin;
+
   const credentials = adminCredentials();
   const adminCheck = credentials ? await checkAdmin(baseUrl, credentials) : undefined;
   const admin = adminCheck === true;
 
   const notes = [
+    publicOrigin === new URL(baseUrl).origin
+      ? `public origin: ${publicOrigin}`
+      : `public origin: ${publicOrigin} (the deployment's links point there; the browser is ` +
+        `served it from ${baseUrl})`,
     sandbox
       ? 'sandbox payments: yes (test cards 4242… pays, 4000…0002 is declined)'
       : 'sandbox payments: no (GET /api/billing/config says sandbox: false) -> the card ' +
@@ -79,7 +89,7 @@ export default async function setup(project: TestProject): Promise<void> {
     `\nAcceptance run against ${baseUrl}\n  ${notes.join('\n  ')}\n  results: ${resultsDir}\n`,
   );
 
-  project.provide('target', { baseUrl, sandbox, admin });
+  project.provide('target', { baseUrl, sandbox, admin, publicOrigin });
 }
 
 /**

@@ -40,6 +40,21 @@ export interface TargetInfo {
   sandbox: boolean;
   /** ACCEPTANCE_ADMIN_* signed in as an admin. */
   admin: boolean;
+  /**
+   * The origin the deployment says it is served at (its PUBLIC_ORIGIN, as the `servers` entry
+   * of its GPT Actions document): links it makes (a tool's stand-in page) point there, which
+   * may be another spelling of the address the tester used (localhost vs 127.0.0.1).
+   */
+  publicOrigin: string;
+}
+
+/** Where the deployment publishes the OpenAPI document whose `servers` name its origin. */
+export const PUBLIC_ORIGIN_SOURCE = '/api/gpt/v1/openapi.json';
+
+/** The origin in a GPT Actions document (`servers[0].url`), or undefined if it names none. */
+export function publicOriginOf(document: unknown): string | undefined {
+  const url = (document as { servers?: Array<{ url?: unknown }> } | null)?.servers?.[0]?.url;
+  return typeof url === 'string' && URL.canParse(url) ? new URL(url).origin : undefined;
 }
 
 declare module 'vitest' {

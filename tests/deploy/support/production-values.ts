@@ -4,7 +4,7 @@ const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256
 
 // What an operator would put into .env or a Kubernetes Secret: real-looking, never development.
 const SAMPLES: Record<string, string> = {
-  NODE_ENV: 'production',
+  MIA_ENV: 'production',
   JWT_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }) as string,
   JWT_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }) as string,
   DATABASE_URL: 'postgres://mia_service:s3cret@db.internal:5432/mia',

@@ -146,7 +146,7 @@ export async function startProofStack(options: ProofStackOptions = {}): Promise<
     `${root}libs/stripe-sandbox/dist/main.js`,
     sandboxPort!,
     {
-      NODE_ENV: 'test',
+      MIA_ENV: 'test',
       SANDBOX_HOST: '127.0.0.1',
       SANDBOX_PORT: String(sandboxPort),
       SANDBOX_SECRET_KEY: sandboxKey,
@@ -173,7 +173,7 @@ export async function startProofStack(options: ProofStackOptions = {}): Promise<
     serviceEnv(options.env?.access, `nats://127.0.0.1:${accessNats.port}`),
   );
   const gateway = proofProcess('gateway', `${root}services/gateway/dist/main.js`, gatewayPort!, {
-    NODE_ENV: 'test',
+    MIA_ENV: 'test',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     BILLING_URL: billing.url,

@@ -682,4 +682,9 @@ export const en: Messages = {
     resetSuccess: 'Password Reset Successful',
     resetSuccessText: 'Your password has been reset. You can now log in with your new password.',
   },
+  testMode: {
+    label: 'Test mode notice',
+    title: 'Test mode',
+    text: 'payments are simulated and no real money is charged.',
+  },
 };

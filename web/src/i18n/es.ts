@@ -705,6 +705,11 @@ export const es = {
     resetSuccessText:
       'Tu contraseña se ha restablecido. Ya puedes iniciar sesión con tu nueva contraseña.',
   },
+  testMode: {
+    label: 'Aviso de modo de prueba',
+    title: 'Modo de prueba',
+    text: 'los pagos son simulados y no se cobra dinero real.',
+  },
 };
 
 /** The shape every locale must have: same keys, same parameters. */

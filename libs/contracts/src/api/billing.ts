@@ -78,6 +78,9 @@ export type ConfirmPaymentResponse = z.infer<typeof confirmPaymentResponseSchema
 export const billingConfigResponseSchema = z.object({
   sandbox: z.boolean(),
   publishableKey: z.string(),
+  // Payments are make-believe (the sandbox, or a Stripe test-mode key): the app shows a ribbon.
+  // Absent from an older billing: not test mode.
+  testMode: z.boolean().default(false),
 });
 export type BillingConfigResponse = z.infer<typeof billingConfigResponseSchema>;
 

@@ -60,6 +60,7 @@ describe('billing management', () => {
     expect(billingConfigResponseSchema.parse({ sandbox: true, publishableKey: '' })).toEqual({
       sandbox: true,
       publishableKey: '',
+      testMode: false,
     });
   });
 

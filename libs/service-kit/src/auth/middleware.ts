@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { forbidden, unauthorized } from '../http/errors.js';
+import { noStore } from '../http/no-store.js';
 import { readCookie } from './cookie.js';
 import { sessionUserOf, type SessionClaims, type SessionUser } from './claims.js';
 import type { SessionVerifier } from './verifier.js';
@@ -61,11 +62,13 @@ export function createSessionAuth({ verifier, cookieName }: SessionAuthOptions):
       await authenticate(req);
       next();
     },
-    requireUser: async (req, _res, next) => {
+    requireUser: async (req, res, next) => {
+      noStore(res);
       if (!(await authenticate(req))) throw unauthorized();
       next();
     },
-    requireAdmin: async (req, _res, next) => {
+    requireAdmin: async (req, res, next) => {
+      noStore(res);
       const user = await authenticate(req);
       if (!user) throw unauthorized();
       if (user.role !== 'admin') throw forbidden();

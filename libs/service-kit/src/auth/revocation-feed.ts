@@ -27,7 +27,9 @@ export interface RevocationFeed {
  * Feeds identity's SessionsRevoked events into this process's revocation list. Every replica
  * reads every event (an ephemeral ordered consumer, not the service's durable one, which
  * would hand each event to a single replica), so a revoked cookie is refused everywhere
- * within the relay's latency.
+ * within the relay's latency. The list is marked loaded once the consumer has nothing older
+ * left to deliver: when it was created with nothing pending, or at the message after which
+ * nothing is pending (readiness waits for it).
  */
 export async function startRevocationFeed(options: RevocationFeedOptions): Promise<RevocationFeed> {
   const { nats, prefix, revocations, logger } = options;
@@ -37,6 +39,22 @@ export async function startRevocationFeed(options: RevocationFeedOptions): Promi
     opt_start_time: new Date(Date.now() - options.lookbackMs).toISOString(),
   });
   const messages = await consumer.consume();
+  const caughtUp = () => {
+    if (revocations.loaded) return;
+    revocations.markLoaded();
+    logger.info({ revocations: revocations.size }, 'revocation list loaded');
+  };
+  // The ordered consumer was just created, and the answer says how many revocations wait for
+  // it: none, and the list is loaded already. After a gap the client re-creates it from where
+  // it was; one re-created with none left pending means the same.
+  if ((await consumer.info(true)).num_pending === 0) caughtUp();
+  const watching = (async () => {
+    for await (const status of messages.status()) {
+      if (revocations.loaded) break;
+      if (status.type !== 'ordered_consumer_recreated') continue;
+      if ((await consumer.info(true)).num_pending === 0) caughtUp();
+    }
+  })().catch((err: unknown) => logger.warn({ err }, 'revocation feed status unreadable'));
   const done = (async () => {
     for await (const msg of messages) {
       try {
@@ -44,6 +62,8 @@ export async function startRevocationFeed(options: RevocationFeedOptions): Promi
         recordSessionsRevoked(revocations, SessionsRevokedV1.schema.parse(envelope.data));
       } catch (err) {
         logger.error({ err, subject: msg.subject }, 'unreadable SessionsRevoked event ignored');
+      } finally {
+        if (msg.info.pending === 0) caughtUp();
       }
     }
   })();
@@ -54,6 +74,7 @@ export async function startRevocationFeed(options: RevocationFeedOptions): Promi
       clearInterval(pruning);
       await messages.close();
       await done;
+      await watching;
     },
   };
 }

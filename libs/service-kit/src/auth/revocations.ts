@@ -1,3 +1,4 @@
+import type { ReadinessCheck } from '../http/health.js';
 import type { SessionClaims } from './claims.js';
 
 /**
@@ -8,6 +9,7 @@ import type { SessionClaims } from './claims.js';
 export class RevocationList {
   readonly #sessions = new Map<string, number>();
   readonly #usersBefore = new Map<string, { before: number; until: number }>();
+  #loaded = false;
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -44,6 +46,18 @@ export class RevocationList {
     }
   }
 
+  /**
+   * Whether the revocations recorded before this process started have all been read (the feed
+   * says so). Until then a revoked session could pass, so the process is not ready.
+   */
+  get loaded(): boolean {
+    return this.#loaded;
+  }
+
+  markLoaded(): void {
+    this.#loaded = true;
+  }
+
   get size(): number {
     return this.#sessions.size + this.#usersBefore.size;
   }
@@ -75,3 +89,18 @@ export function recordSessionsRevoked(list: RevocationList, facts: SessionsRevok
     );
   }
 }
+
+/**
+ * Readiness of a revocation list: not ready until the feed has read every revocation recorded
+ * before the process started, so a restarted replica never accepts a revoked session.
+ */
+export const revocationsReadiness = (
+  list: RevocationList,
+  name = 'revocations',
+): ReadinessCheck => ({
+  name,
+  check() {
+    if (!list.loaded) throw new Error('the revocation list is still loading');
+    return Promise.resolve();
+  },
+});

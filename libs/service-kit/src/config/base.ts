@@ -15,6 +15,7 @@ import {
   trustedProxiesSchema,
 } from './env-schemas.js';
 import { httpServerConfigShape } from './http-server.js';
+import { miaEnvSchema } from './mia-env.js';
 
 export const DEV_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/mia';
 export const DEV_NATS_URL = 'nats://127.0.0.1:4222';
@@ -25,7 +26,8 @@ export const DEV_PUBLIC_ORIGIN = 'http://localhost:8080';
  * `loadConfig(baseConfigSchema.extend({ PORT: portSchema.default(8081), ... }))`.
  */
 export const baseConfigSchema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  // development | test | production; unset: production (see mia-env.ts for what each allows).
+  MIA_ENV: miaEnvSchema,
   SERVICE_NAME: z.string().min(1).optional(),
   // Unset: every interface.
   HOST: z.string().min(1).optional(),
@@ -91,9 +93,9 @@ export interface SessionCookieSettings {
 
 /** `__Host-` binds a secure cookie to this exact host (no Domain, Path=/), so it needs Secure. */
 export function sessionCookieSettings(
-  config: Pick<BaseConfig, 'NODE_ENV' | 'SESSION_COOKIE_SECURE'>,
+  config: Pick<BaseConfig, 'MIA_ENV' | 'SESSION_COOKIE_SECURE'>,
 ): SessionCookieSettings {
-  const secure = config.SESSION_COOKIE_SECURE ?? config.NODE_ENV === 'production';
+  const secure = config.SESSION_COOKIE_SECURE ?? config.MIA_ENV === 'production';
   return { name: secure ? `__Host-${SESSION_COOKIE_NAME}` : SESSION_COOKIE_NAME, secure };
 }
 
@@ -105,11 +107,11 @@ const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
  * opening the app either way works locally.
  */
 export function allowedOrigins(
-  config: Pick<BaseConfig, 'NODE_ENV' | 'PUBLIC_ORIGIN' | 'ALLOWED_ORIGINS'>,
+  config: Pick<BaseConfig, 'MIA_ENV' | 'PUBLIC_ORIGIN' | 'ALLOWED_ORIGINS'>,
 ): string[] {
   const origins = new Set([config.PUBLIC_ORIGIN, ...config.ALLOWED_ORIGINS]);
   const publicUrl = new URL(config.PUBLIC_ORIGIN);
-  if (config.NODE_ENV !== 'production' && LOOPBACK_HOSTS.includes(publicUrl.hostname)) {
+  if (config.MIA_ENV !== 'production' && LOOPBACK_HOSTS.includes(publicUrl.hostname)) {
     for (const host of LOOPBACK_HOSTS) {
       const alias = new URL(config.PUBLIC_ORIGIN);
       alias.hostname = host;

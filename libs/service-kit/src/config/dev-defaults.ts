@@ -28,8 +28,8 @@ function mark<S extends z.ZodType>(
 }
 
 /**
- * Development secret: defaults to `devValue` outside production; with NODE_ENV=production,
- * loadConfig refuses to start while the variable is missing or equal to `devValue`.
+ * Development secret: defaults to `devValue` with MIA_ENV=development or test; in production
+ * (MIA_ENV unset or `production`), loadConfig refuses to start while the variable is missing or equal to `devValue`.
  */
 export const devSecret = <S extends z.ZodType>(schema: S, devValue: Lazy<z.input<S> | undefined>) =>
   mark(schema, devValue, true);

@@ -3,7 +3,8 @@ import { baseConfigSchema } from './base.js';
 import { httpServerConfigProblems, metricsAddressOf, serverLimitsOf } from './http-server.js';
 import { loadConfig } from './load.js';
 
-const load = (env: Record<string, string> = {}) => loadConfig(baseConfigSchema, env);
+const load = (env: Record<string, string> = {}) =>
+  loadConfig(baseConfigSchema, { MIA_ENV: 'development', ...env });
 
 describe('TRUSTED_PROXIES', () => {
   it('trusts loopback only by default', () => {

@@ -6,3 +6,4 @@ export * from './load.js';
 export * from './redact.js';
 export * from './requirements.js';
 export * from './http-server.js';
+export * from './mia-env.js';

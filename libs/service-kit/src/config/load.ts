@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 import { devDefaultOf } from './dev-defaults.js';
+import { isProductionEnv, nodeEnvConflict } from './mia-env.js';
 
 export interface ConfigProblem {
   variable: string;
@@ -14,7 +15,7 @@ export class ConfigError extends Error {
     production: boolean,
   ) {
     const heading = production
-      ? 'Refusing to start: invalid configuration for NODE_ENV=production'
+      ? 'Refusing to start: invalid configuration for production (MIA_ENV unset or production)'
       : 'Invalid configuration';
     super(`${heading}:\n${problems.map((p) => `  - ${p.variable}: ${p.reason}`).join('\n')}`);
     this.name = 'ConfigError';
@@ -28,8 +29,9 @@ const requiredMessage = (issue: z.core.$ZodRawIssue) =>
 
 /**
  * Parses the environment once at start. Empty variables count as unset (compose files often
- * write `FOO=`). With NODE_ENV=production every devSecret/devDefault variable must be set, and
- * a devSecret must differ from its development value.
+ * write `FOO=`). In production (MIA_ENV unset or `production`) every devSecret/devDefault
+ * variable must be set, and a devSecret must differ from its development value. Every problem
+ * is reported at once, so an empty environment names every setting it lacks in one message.
  */
 export function loadConfig<S extends z.ZodObject>(schema: S, env: Env = process.env): z.output<S> {
   const input: Env = {};
@@ -46,7 +48,9 @@ export function loadConfig<S extends z.ZodObject>(schema: S, env: Env = process.
     }
   }
 
-  const production = env.NODE_ENV?.trim() === 'production';
+  const production = isProductionEnv(env);
+  const conflict = nodeEnvConflict(env);
+  if (conflict) problems.push({ variable: 'MIA_ENV', reason: conflict });
   if (production) {
     for (const problem of developmentValuesIn(schema, input)) {
       if (!problems.some((p) => p.variable === problem.variable)) problems.push(problem);

@@ -21,8 +21,11 @@ const freshPair = () => {
   };
 };
 
+/** What `npm start` sets; the development defaults only load with it (or with `test`). */
+const dev = (env: Record<string, string> = {}) => ({ MIA_ENV: 'development', ...env });
+
 const productionEnv = () => ({
-  NODE_ENV: 'production',
+  MIA_ENV: 'production',
   DATABASE_URL: 'postgres://identity:s3cret@db.internal:5432/mia',
   NATS_URL: 'nats://nats:4222',
   PUBLIC_ORIGIN: 'https://ministerio-ia.example',
@@ -41,9 +44,9 @@ function configError(fn: () => unknown): ConfigError {
 
 describe('loadConfig', () => {
   it('gives explicit development defaults, including the committed dev key', () => {
-    const config = loadConfig(baseConfigSchema, {});
+    const config = loadConfig(baseConfigSchema, dev());
     expect(config).toMatchObject({
-      NODE_ENV: 'development',
+      MIA_ENV: 'development',
       DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/mia',
       NATS_URL: 'nats://127.0.0.1:4222',
       NATS_PREFIX: 'mia.',
@@ -61,20 +64,21 @@ describe('loadConfig', () => {
       PORT: portSchema.default(8081),
       ADMIN_EMAILS: z.string().default(''),
     });
-    expect(loadConfig(schema, {}).PORT).toBe(8081);
-    expect(loadConfig(schema, { PORT: '9000', ADMIN_EMAILS: 'a@b.c' })).toMatchObject({
+    expect(loadConfig(schema, dev()).PORT).toBe(8081);
+    expect(loadConfig(schema, dev({ PORT: '9000', ADMIN_EMAILS: 'a@b.c' }))).toMatchObject({
       PORT: 9000,
       ADMIN_EMAILS: 'a@b.c',
     });
   });
 
   it('treats empty variables as unset', () => {
-    expect(loadConfig(baseConfigSchema, { PORT: '', LOG_LEVEL: ' ' }).LOG_LEVEL).toBe('info');
+    expect(loadConfig(baseConfigSchema, dev({ PORT: '', LOG_LEVEL: ' ' })).LOG_LEVEL).toBe('info');
   });
 
   it('lists every invalid variable by name with the reason, without values', () => {
     const error = configError(() =>
       loadConfig(baseConfigSchema, {
+        MIA_ENV: 'development',
         PORT: 'eighty',
         LOG_LEVEL: 'loud',
         DATABASE_URL: 'mysql://root:hunter2@db/x',
@@ -96,28 +100,29 @@ describe('loadConfig', () => {
 
   it('says "is required" for a missing required variable', () => {
     const schema = baseConfigSchema.extend({ STRIPE_WEBHOOK_SECRET: z.string() });
-    const error = configError(() => loadConfig(schema, {}));
+    const error = configError(() => loadConfig(schema, dev()));
     expect(error.problems).toEqual([{ variable: 'STRIPE_WEBHOOK_SECRET', reason: 'is required' }]);
   });
 
   it('accepts a PEM written on one line with \\n escapes', () => {
     const { publicKeyPem } = freshPair();
-    const config = loadConfig(baseConfigSchema, {
-      JWT_PUBLIC_KEY: publicKeyPem.trim().replace(/\n/g, '\\n'),
-    });
+    const config = loadConfig(
+      baseConfigSchema,
+      dev({ JWT_PUBLIC_KEY: publicKeyPem.trim().replace(/\n/g, '\\n') }),
+    );
     expect(config.JWT_PUBLIC_KEY.trim()).toBe(publicKeyPem.trim());
   });
 
   it('refuses a key that is not ES256', () => {
     const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const pem = rsa.publicKey.export({ type: 'spki', format: 'pem' }) as string;
-    const error = configError(() => loadConfig(baseConfigSchema, { JWT_PUBLIC_KEY: pem }));
+    const error = configError(() => loadConfig(baseConfigSchema, dev({ JWT_PUBLIC_KEY: pem })));
     expect(error.problems[0]?.variable).toBe('JWT_PUBLIC_KEY');
   });
 
   it('starts in production when every development value is replaced', () => {
     const config = loadConfig(baseConfigSchema, productionEnv());
-    expect(config.NODE_ENV).toBe('production');
+    expect(config.MIA_ENV).toBe('production');
     expect(sessionCookieSettings(config)).toEqual({ name: '__Host-mia_session', secure: true });
   });
 
@@ -145,8 +150,9 @@ describe('loadConfig', () => {
     expect(configError(() => loadConfig(baseConfigSchema, env)).problems).toHaveLength(1);
   });
 
-  it('refuses production when development-only settings are missing', () => {
-    const error = configError(() => loadConfig(baseConfigSchema, { NODE_ENV: 'production' }));
+  it('runs as production with an empty environment, naming every missing setting at once', () => {
+    const error = configError(() => loadConfig(baseConfigSchema, {}));
+    expect(error.message).toMatch(/^Refusing to start: invalid configuration for production/);
     expect(error.problems.map((p) => p.variable).sort()).toEqual([
       'DATABASE_URL',
       'JWT_PUBLIC_KEY',
@@ -157,12 +163,50 @@ describe('loadConfig', () => {
     expect(error.message).toContain('DATABASE_URL: must be set explicitly in production');
   });
 
+  it('takes an unset or empty MIA_ENV as production, and refuses the development key there', () => {
+    for (const MIA_ENV of [undefined, '', ' ']) {
+      const env = { ...productionEnv(), MIA_ENV };
+      expect(loadConfig(baseConfigSchema, env).MIA_ENV).toBe('production');
+      const withDevKey = { ...env, JWT_PUBLIC_KEY: devKeys()!.publicKeyPem };
+      expect(configError(() => loadConfig(baseConfigSchema, withDevKey)).problems).toEqual([
+        expect.objectContaining({ variable: 'JWT_PUBLIC_KEY' }),
+      ]);
+    }
+  });
+
+  it('no longer lets NODE_ENV decide: NODE_ENV=development still runs as production', () => {
+    const error = configError(() => loadConfig(baseConfigSchema, { NODE_ENV: 'development' }));
+    expect(error.problems.map((p) => p.variable)).toContain('JWT_PUBLIC_KEY');
+    expect(loadConfig(baseConfigSchema, { MIA_ENV: 'test', NODE_ENV: 'test' }).MIA_ENV).toBe(
+      'test',
+    );
+  });
+
+  it('refuses NODE_ENV=production with MIA_ENV=development (a production image talked down)', () => {
+    const error = configError(() =>
+      loadConfig(baseConfigSchema, { MIA_ENV: 'development', NODE_ENV: 'production' }),
+    );
+    expect(error.problems).toEqual([
+      expect.objectContaining({
+        variable: 'MIA_ENV',
+        reason: expect.stringContaining('NODE_ENV=production') as string,
+      }),
+    ]);
+  });
+
+  it('refuses an unknown MIA_ENV, and judges it as production meanwhile', () => {
+    const error = configError(() => loadConfig(baseConfigSchema, { MIA_ENV: 'staging' }));
+    expect(error.problems.map((p) => p.variable)).toEqual(
+      expect.arrayContaining(['MIA_ENV', 'DATABASE_URL', 'JWT_PUBLIC_KEY']),
+    );
+  });
+
   it('applies the same rule to a service-defined development secret', () => {
     const schema = baseConfigSchema.extend({
       SMTP_PASSWORD: devSecret(z.string().min(1), 'dev-password'),
       SMTP_HOST: devDefault(z.string(), 'localhost'),
     });
-    expect(loadConfig(schema, {}).SMTP_PASSWORD).toBe('dev-password');
+    expect(loadConfig(schema, dev()).SMTP_PASSWORD).toBe('dev-password');
     const env = { ...productionEnv(), SMTP_PASSWORD: 'dev-password', SMTP_HOST: 'localhost' };
     // An explicit SMTP_HOST=localhost is a choice; the committed password never is.
     expect(configError(() => loadConfig(schema, env)).problems).toEqual([
@@ -174,17 +218,18 @@ describe('loadConfig', () => {
 
 describe('derived settings', () => {
   it('names the session cookie by its security', () => {
-    expect(sessionCookieSettings({ NODE_ENV: 'development' })).toEqual({
+    expect(sessionCookieSettings({ MIA_ENV: 'development' })).toEqual({
       name: 'mia_session',
       secure: false,
     });
     expect(
-      sessionCookieSettings({ NODE_ENV: 'development', SESSION_COOKIE_SECURE: true }).name,
+      sessionCookieSettings({ MIA_ENV: 'development', SESSION_COOKIE_SECURE: true }).name,
     ).toBe('__Host-mia_session');
   });
 
   it('normalises origins and rejects ones with a path', () => {
     const config = loadConfig(baseConfigSchema, {
+      MIA_ENV: 'development',
       PUBLIC_ORIGIN: 'https://Example.org/',
       ALLOWED_ORIGINS: 'http://localhost:5173, https://admin.example.org',
     });
@@ -193,7 +238,7 @@ describe('derived settings', () => {
       'http://localhost:5173',
       'https://admin.example.org',
     ]);
-    expect(allowedOrigins(loadConfig(baseConfigSchema, {}))).toEqual([
+    expect(allowedOrigins(loadConfig(baseConfigSchema, dev()))).toEqual([
       'http://localhost:8080',
       'http://127.0.0.1:8080',
       'http://[::1]:8080',
@@ -203,7 +248,7 @@ describe('derived settings', () => {
       'http://localhost:8080',
     ]);
     const error = configError(() =>
-      loadConfig(baseConfigSchema, { ALLOWED_ORIGINS: 'https://example.org/app' }),
+      loadConfig(baseConfigSchema, dev({ ALLOWED_ORIGINS: 'https://example.org/app' })),
     );
     expect(error.problems[0]?.variable).toBe('ALLOWED_ORIGINS');
   });
@@ -216,6 +261,7 @@ describe('configForLog', () => {
       SMTP_PASS: devSecret(z.string(), 'dev'),
     });
     const config = loadConfig(schema, {
+      MIA_ENV: 'development',
       DATABASE_URL: 'postgres://identity:hunter2@db:5432/mia',
       STRIPE_SECRET_KEY: 'sk_live_x',
     });

@@ -3,7 +3,7 @@ import { devDefaultOf } from './dev-defaults.js';
 
 /** What a deployment (compose file, Kubernetes manifests, an operator) must provide. */
 export interface ProductionRequirements {
-  /** Must be set with NODE_ENV=production: dev-only defaults, or no default at all. */
+  /** Must be set in production (MIA_ENV unset or production): dev-only defaults, or no default at all. */
   required: string[];
   /** Every secret variable, required or optional: it belongs in a secret store, never in git. */
   secrets: string[];
@@ -43,7 +43,7 @@ export function productionRequirements(schema: z.ZodObject): ProductionRequireme
 
 function requiredByRefinements(schema: z.ZodObject, shape: Shape, required: Set<string>): string[] {
   const input: Record<string, unknown> = {};
-  if ('NODE_ENV' in shape) input.NODE_ENV = 'production';
+  if ('MIA_ENV' in shape) input.MIA_ENV = 'production';
   for (const name of required) {
     const value = devDefaultOf(shape[name] as z.ZodType)?.value();
     // Without a value for every required variable the refinements never run: nothing to learn.

@@ -43,7 +43,7 @@ describe('productionRequirements', () => {
     const schema = baseConfigSchema
       .extend({ SMTP_URL: z.string().optional() })
       .superRefine((config, ctx) => {
-        if (config.NODE_ENV === 'production' && !config.SMTP_URL) {
+        if (config.MIA_ENV === 'production' && !config.SMTP_URL) {
           ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required' });
         }
       });
@@ -54,15 +54,15 @@ describe('productionRequirements', () => {
   it('cannot probe refinements when a required variable has no development value', () => {
     const schema = z
       .object({
-        NODE_ENV: z.string().default('development'),
+        MIA_ENV: z.string().default('development'),
         TOKEN: devSecret(z.string(), undefined),
         SMTP_URL: z.string().optional(),
       })
-      .refine((c) => c.NODE_ENV !== 'production' || c.SMTP_URL, { path: ['SMTP_URL'] });
+      .refine((c) => c.MIA_ENV !== 'production' || c.SMTP_URL, { path: ['SMTP_URL'] });
     expect(productionRequirements(schema)).toEqual({
       required: ['TOKEN'],
       secrets: ['TOKEN'],
-      optional: ['NODE_ENV', 'SMTP_URL'],
+      optional: ['MIA_ENV', 'SMTP_URL'],
     });
   });
 });

@@ -10,3 +10,4 @@ export * from './validation.js';
 export * from './route.js';
 export { inFlightOf, type InFlight } from './in-flight.js';
 export * from './metrics-server.js';
+export * from './no-store.js';

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { SessionAuth } from '../auth/middleware.js';
 import type { SessionUser } from '../auth/claims.js';
 import { forbidden, unauthorized } from './errors.js';
+import { noStore } from './no-store.js';
 import { validate } from './validation.js';
 
 /** Who may call a route; the service that owns the data checks it, whatever the gateway did. */
@@ -43,7 +44,8 @@ export interface RouteSpec<A extends RouteAuth, B, P, Q, R> {
  * Declares one endpoint: checks the caller against `auth`, validates body, params and query
  * with the contract's schemas (400 with the schema's messages), types the handler's input,
  * and answers its result. Express 5 forwards a thrown error (HttpError, DomainError) to the
- * kit's error handler.
+ * kit's error handler. Every answer of a `user` or `admin` route, refusals included, carries
+ * `Cache-Control: no-store` (see noStore).
  */
 export function route<
   A extends RouteAuth,
@@ -53,6 +55,7 @@ export function route<
   Q extends Schema | undefined = undefined,
 >(router: Router, auth: SessionAuth, spec: RouteSpec<A, B, P, Q, R>): void {
   router[spec.method](spec.path, async (req: Request, res: Response) => {
+    if (spec.auth !== 'public') noStore(res);
     const user = await auth.authenticate(req);
     if (spec.auth !== 'public' && !user) throw unauthorized();
     if (spec.auth === 'admin' && user?.role !== 'admin') throw forbidden();

@@ -82,6 +82,15 @@ describe('session revocation reaches every service', () => {
     );
   }
 
+  it('is ready with no revocation recorded at all (nothing to wait for)', async () => {
+    for (const replica of replicas) {
+      await waitFor(async () => (await fetch(`${replica.url}/readyz`)).status === 200, {
+        message: 'a replica of an empty stream to be ready',
+      });
+      expect(replica.ctx.revocations.loaded).toBe(true);
+    }
+  });
+
   it('refuses a revoked session on every replica within one second, and keeps other sessions', async () => {
     const userId = randomUUID();
     const revoked = await sign({ userId, role: 'user', sessionId: 'session-a' });
@@ -104,6 +113,35 @@ describe('session revocation reaches every service', () => {
     }
     expect(Date.now() - started).toBeLessThan(1_000);
     for (const replica of replicas) expect(await status(replica, kept.token)).toBe(200);
+  });
+
+  it('a replica is ready only once the revocations recorded before it started are loaded', async () => {
+    const userId = randomUUID();
+    const sessions = Array.from({ length: 40 }, (_, i) => `session-r${i}`);
+    for (const sessionId of sessions) {
+      await publishRevocation({
+        userId,
+        sessionIds: [sessionId],
+        revokedBefore: null,
+        expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+        reason: 'logout',
+      });
+    }
+    const last = (await sign({ userId, role: 'user', sessionId: sessions.at(-1)! })).token;
+
+    const late = await startService(probeService, { env: serviceTestEnv(db, nats) });
+    replicas.push(late);
+    // Whenever it first says ready, every earlier revocation is already refused.
+    const report = await waitFor(
+      async () => {
+        const res = await fetch(`${late.url}/readyz`);
+        return res.status === 200 ? ((await res.json()) as { checks: object }) : null;
+      },
+      { intervalMs: 5, message: 'the late replica to be ready' },
+    );
+    expect(report.checks).toMatchObject({ revocations: 'ok' });
+    expect(await status(late, last)).toBe(401);
+    expect(late.ctx.revocations.size).toBeGreaterThanOrEqual(sessions.length);
   });
 
   it('a replica started after the revocation refuses the session too', async () => {

@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import type { z } from 'zod';
 import { createSessionAuth } from '../auth/middleware.js';
 import { startRevocationFeed, type RevocationFeed } from '../auth/revocation-feed.js';
-import { RevocationList } from '../auth/revocations.js';
+import { RevocationList, revocationsReadiness } from '../auth/revocations.js';
 import { createSessionVerifier } from '../auth/verifier.js';
 import { allowedOrigins, sessionCookieSettings, type BaseConfig } from '../config/base.js';
 import {
@@ -73,7 +73,7 @@ export async function startService<S extends z.ZodObject, Tx, Db, D = void>(
   const config = loadConfig(def.configSchema, options.env ?? process.env) as C;
   const serverProblems = httpServerConfigProblems(config);
   if (serverProblems.length > 0)
-    throw new ConfigError(serverProblems, config.NODE_ENV === 'production');
+    throw new ConfigError(serverProblems, config.MIA_ENV === 'production');
   const logger = createLogger(config.SERVICE_NAME ?? def.name, config.LOG_LEVEL);
   const schema = config.DATABASE_SCHEMA ?? def.name;
   logger.info({ config: configForLog(def.configSchema, config) }, 'starting');
@@ -188,7 +188,9 @@ export async function startService<S extends z.ZodObject, Tx, Db, D = void>(
   const app = createHttpApp({
     service: def.name,
     logger,
-    readiness: [postgresReadiness(pool), natsReadiness(nats)],
+    // Not ready before the revocations recorded so far are known (a revoked session must never
+    // pass on a replica that has just started).
+    readiness: [postgresReadiness(pool), natsReadiness(nats), revocationsReadiness(revocations)],
     allowedOrigins: allowedOrigins(config),
     trustProxy: config.TRUSTED_PROXIES,
     routes: (a) => def.routes(a, ctx, deps),

@@ -230,7 +230,7 @@ describe('in production', () => {
     // Production refuses the development key pair: a key of its own.
     const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const access = await startAccess(db, nats, {
-      NODE_ENV: 'production',
+      MIA_ENV: 'production',
       GPT_API_KEYS: 'a-production-key-of-enough-length-123',
       ACCESS_CODE_SECRET: 'a-production-secret-that-is-long-enough-0123456789',
       PUBLIC_ORIGIN: 'https://mia.example.org',

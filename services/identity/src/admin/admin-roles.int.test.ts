@@ -23,7 +23,7 @@ describe('admin role from ADMIN_EMAILS, for verified addresses only', () => {
   beforeAll(async () => {
     // Development mode hands the verification token back, as local tools use it.
     identity = await startIdentity({
-      NODE_ENV: 'development',
+      MIA_ENV: 'development',
       ADMIN_EMAILS: ` ${pastor.email.toUpperCase()} , ${squatter.email}`,
     });
   });
@@ -78,7 +78,7 @@ describe('admin role from ADMIN_EMAILS, for verified addresses only', () => {
     await helperClient.post('/api/login', { username: helper.email, password: helper.password });
 
     await identity.restart({
-      NODE_ENV: 'development',
+      MIA_ENV: 'development',
       ADMIN_EMAILS: `${helper.email},${squatter.email}`,
     });
 
@@ -127,7 +127,7 @@ describe('admin role from ADMIN_EMAILS, for verified addresses only', () => {
       ).length;
     const before = await roleChanges();
     await identity.restart({
-      NODE_ENV: 'development',
+      MIA_ENV: 'development',
       ADMIN_EMAILS: `${helper.email},${squatter.email}`,
     });
     expect(await roleChanges()).toBe(before);

@@ -21,7 +21,7 @@ async function registered(identity: IdentityUnderTest) {
   return { user, client, id: (res.body as { id: string }).id, body: res.body };
 }
 
-describe('e-mail verification (NODE_ENV=test: the token only travels by mail)', () => {
+describe('e-mail verification (MIA_ENV=test: the token only travels by mail)', () => {
   let identity: IdentityUnderTest;
   beforeAll(async () => {
     identity = await startIdentity({ RATE_LIMIT_VERIFY_RESEND_PER_ACCOUNT: '3' });
@@ -118,7 +118,7 @@ describe('e-mail verification (NODE_ENV=test: the token only travels by mail)', 
 describe('e-mail verification in development mode', () => {
   let identity: IdentityUnderTest;
   beforeAll(async () => {
-    identity = await startIdentity({ NODE_ENV: 'development' });
+    identity = await startIdentity({ MIA_ENV: 'development' });
   });
   afterAll(() => identity?.stop());
 

@@ -35,7 +35,7 @@ async function sql<T extends pg.QueryResultRow>(
   }
 }
 
-describe('password reset (NODE_ENV=test: the token only travels by mail)', () => {
+describe('password reset (MIA_ENV=test: the token only travels by mail)', () => {
   let identity: IdentityUnderTest;
   beforeAll(async () => {
     // Some tests ask for several links for one account (rate limits have their own tests).
@@ -251,7 +251,7 @@ describe('password reset (NODE_ENV=test: the token only travels by mail)', () =>
 describe('password reset in development mode', () => {
   let identity: IdentityUnderTest;
   beforeAll(async () => {
-    identity = await startIdentity({ NODE_ENV: 'development' });
+    identity = await startIdentity({ MIA_ENV: 'development' });
   });
   afterAll(() => identity?.stop());
 

@@ -29,6 +29,7 @@ function memoryLimiter() {
 }
 
 const config = loadConfig(identityConfigSchema, {
+  MIA_ENV: 'test',
   RATE_LIMIT_LOGIN_PER_IP: '5',
   RATE_LIMIT_REGISTER_PER_ACCOUNT: '3',
   RATE_LIMIT_WINDOW_MINUTES: '15',

@@ -21,7 +21,7 @@ const user = {
 
 function setup(env: Record<string, string> = {}) {
   let now = T0;
-  const config = loadConfig(identityConfigSchema, env);
+  const config = loadConfig(identityConfigSchema, { MIA_ENV: 'development', ...env });
   const tokens = createSessionTokens(config, () => now);
   const verifier = createSessionVerifier({
     publicKeyPem: devKeys()!.publicKeyPem,
@@ -89,7 +89,7 @@ describe('session tokens', () => {
     });
     tokens.clearCookie(res);
     expect(calls[2]?.args[0]).toBe('mia_session');
-    expect(config.NODE_ENV).toBe('development');
+    expect(config.MIA_ENV).toBe('development');
   });
 
   it('set and clear a readable, non-secret signed-in hint with the session cookie', () => {

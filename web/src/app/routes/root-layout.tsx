@@ -2,6 +2,7 @@ import { Suspense, useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/spinner';
 import { LazyToaster } from '@/components/ui/lazy-toaster';
+import { TestModeRibbon } from '@/features/billing/components/test-mode-ribbon';
 import { useI18n } from '@/i18n';
 
 /** A new page starts at its top, unless the link points at a section ('/#pricing'). */
@@ -17,6 +18,7 @@ export function RootLayout() {
   useScrollToTopOnNavigation();
   return (
     <>
+      <TestModeRibbon />
       <Suspense fallback={<PageSpinner label={t.common.loading} />}>
         <Outlet />
       </Suspense>
