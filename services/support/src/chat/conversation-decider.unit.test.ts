@@ -1,3 +1,4 @@
+import type { ChatAnswer } from '@mia/contracts';
 import { deciderSpec, sequentialIds } from '@mia/testing';
 import { describe, expect, it } from 'vitest';
 import { conversationDecider, type ChatCommand } from './conversation-decider.js';
@@ -34,12 +35,12 @@ const asked = (n: number, at = NOW): ConversationEvent => ({
     at,
   },
 });
-const answer = {
+const answer: ChatAnswer = {
   response: 'Respuesta.',
   severity: 'low',
   category: 'general',
   nextSteps: ['Paso'],
-} as const;
+};
 const answerCommand = (n: number): ChatCommand => ({
   kind: 'answer',
   conversationId,
