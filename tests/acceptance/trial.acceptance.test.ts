@@ -16,7 +16,7 @@ describe('the free trial and the access check', () => {
     // A trial needs a verified address: refused (403) until the person opens the link.
     const unverified = await api.post<{ code?: string }>('/api/trial/start');
     expect([unverified.status, unverified.body?.code]).toEqual([403, 'email_not_verified']);
-    const verified = await verifyEmail(api);
+    const verified = await verifyEmail(api, person.email);
     if (verified !== true) return ctx.skip(verified);
 
     // Before the trial: a definite no, since the session proves who asks.
