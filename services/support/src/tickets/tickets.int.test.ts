@@ -269,6 +269,23 @@ describe('support tickets (real PostgreSQL and NATS)', () => {
       expect(old.body).toMatchObject({ status: 'closed', messages: [] });
     });
 
+    it('a ticket opened from the chat counts too', async () => {
+      const fede = await h.customer('Fede');
+      for (let i = 0; i < 10; i++) await open(fede);
+      const chat = await h.call('POST', '/api/support/chat', {
+        token: fede.token,
+        body: { message: 'Me cobraron dos veces, quiero hablar con una persona' },
+      });
+      expect(chat.status).toBe(200);
+      const refused = await h.call('POST', '/api/support/chat/ticket', {
+        token: fede.token,
+        body: { conversationId: chat.body.conversationId },
+      });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await h.call('GET', '/api/tickets', { token: fede.token })).body).toHaveLength(10);
+    });
+
     it('the 21st reply on one ticket in an hour is 429; other tickets still take replies', async () => {
       const eva = await h.customer('Eva');
       const ticket = await open(eva);
