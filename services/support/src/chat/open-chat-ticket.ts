@@ -126,15 +126,17 @@ export async function openChatTicket(
         const existing = findConversation(recorded.state, input.conversationId)!.ticket!;
         return { ticketId: existing.id, created: false };
       }
+      // The conversation as recorded at the moment the ticket is, in this transaction.
+      const asRecorded = findConversation(recorded.before, input.conversationId)!;
       await openTicketIn(
         support.commands,
         session,
         { ticketId, ticketNumber },
         {
           userId: input.userId,
-          title: chatTicketTitle(conversation),
-          description: chatTicketDescription(conversation),
-          transcript: chatTranscript(conversation),
+          title: chatTicketTitle(asRecorded),
+          description: chatTicketDescription(asRecorded),
+          transcript: chatTranscript(asRecorded),
           categoryId: CATEGORY_OF[category],
           priority: worst as TicketPriority,
           language,
