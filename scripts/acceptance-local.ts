@@ -57,6 +57,8 @@ function runSuite(): Promise<number> {
         ACCEPTANCE_ADMIN_EMAIL: admin.email,
         ACCEPTANCE_ADMIN_PASSWORD: admin.password,
         ACCEPTANCE_RESULTS_DIR: resultsDir,
+        // The mailbox a tester would open (verification links of the journeys' own users).
+        ACCEPTANCE_MAIL_DIR: system.mailDir,
       },
     });
     child.once('error', (err) => {

@@ -95,6 +95,8 @@ export async function benchSupport(options: SupportBenchOptions): Promise<Suppor
       OPENAI_API_KEY: '',
       OPENAI_BASE_URL: '',
       CHAT_QUOTA_PER_HOUR: '',
+      // One customer opens the whole ticket list the benchmark reads.
+      SUPPORT_TICKETS_PER_HOUR: '1000000',
     });
 
     service = await startSupportProcess(env, logFile);

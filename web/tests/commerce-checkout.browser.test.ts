@@ -234,6 +234,24 @@ describe('the free trial', () => {
     );
   });
 
+  it('an unverified address stays on the page: resend the link, verify, try again', async () => {
+    harness.identity.users.get(ana.email)!.emailVerified = false;
+    await open('/start-trial', { locale: 'en', person: ana });
+    await page.getByRole('heading', { name: 'Confirm your e-mail address' }).waitFor();
+    expect(page.url()).toBe(url('/start-trial'));
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Resend verification e-mail' }).click();
+    await eventually(() => page.getByRole('status').innerText()).toContain(
+      'We have sent you a new link.',
+    );
+    await screenshot(page, 'commerce-trial-unverified-en-1280');
+    // The link opened elsewhere; then the same page starts the trial.
+    harness.identity.users.get(ana.email)!.emailVerified = true;
+    await page.getByRole('button', { name: 'I have confirmed it: start the trial' }).click();
+    await eventually(() => toast().innerText()).toContain('Free trial activated!');
+    await page.waitForURL(url('/dashboard'));
+  });
+
   it('says why a second trial was refused and goes home', async () => {
     const answer = harness.commerce.holdTrial();
     await open('/start-trial', { locale: 'en', viewport: viewports.mobile, person: ana });

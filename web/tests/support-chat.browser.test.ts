@@ -178,9 +178,18 @@ describe('the support chat', () => {
     await opened.getByRole('link', { name: 'Ver el ticket #1001' }).click();
     const [ticket] = app.support.tickets;
     await page.waitForURL(`${app.server.url}/support/tickets/${ticket!.id}`);
-    const thread = page.getByTestId('ticket-thread');
-    await thread.waitFor();
-    expect(await thread.innerText()).toContain('Marta: No puedo pagar con mi tarjeta');
+    // The ticket carries the conversation turn by turn, as support recorded it.
+    const transcript = page.getByTestId('chat-transcript');
+    await transcript.waitFor();
+    const turns = transcript.getByTestId('transcript-turn');
+    expect(await turns.evaluateAll((items) => items.map((i) => i.dataset.author))).toEqual([
+      'customer',
+      'assistant',
+      'customer',
+      'assistant',
+    ]);
+    expect(await turns.first().innerText()).toContain('Tú');
+    expect(await turns.first().innerText()).toContain('No puedo pagar con mi tarjeta');
     // The ticket centre lists the ticket the chat opened.
     await page.getByRole('link', { name: 'Volver al Centro de Soporte' }).click();
     await poll(() => page.getByTestId('ticket-item').count()).toBe(1);

@@ -1,4 +1,5 @@
 import {
+  createRateLimiter,
   mailerFromConfig,
   type CommandHandler,
   type EventStore,
@@ -14,6 +15,7 @@ import type { SupportConfig } from './config.js';
 import type { SupportDb, SupportTx } from './db.js';
 import { createKnowledgeBase, type KnowledgeBase } from './knowledge/knowledge-base.js';
 import { createAutoCloseSweeper, type AutoCloseSweeper } from './tickets/auto-close.js';
+import { createTicketLimits, type TicketLimits } from './tickets/ticket-limits.js';
 
 /** Support's own dependencies, built once per running service from the kit's context. */
 export interface Support {
@@ -29,6 +31,8 @@ export interface Support {
   knowledge: KnowledgeBase;
   /** The configured model; null without OPENAI_API_KEY (the built-in triage answers). */
   model: ChatModel | null;
+  /** Tickets per user and replies per ticket per hour. */
+  limits: TicketLimits;
   /** Closes resolved tickets after 7 quiet days (started in onStart). */
   sweeper: AutoCloseSweeper;
 }
@@ -46,12 +50,14 @@ export function setupSupport(ctx: ServiceContext<SupportConfig, SupportTx, Suppo
     auth: ctx.auth,
     mailer: mailerFromConfig(config, logger),
     knowledge: createKnowledgeBase(),
+    limits: createTicketLimits(createRateLimiter(ctx.runner.sql), config),
     model: config.OPENAI_API_KEY
       ? createChatModel({
           apiKey: config.OPENAI_API_KEY,
           baseURL: config.OPENAI_BASE_URL,
           model: config.OPENAI_MODEL,
           timeoutMs: config.OPENAI_TIMEOUT_MS,
+          maxCompletionTokens: config.OPENAI_MAX_COMPLETION_TOKENS,
         })
       : null,
   };

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { verificationTokenIn } from '../../support/verification-mail.js';
 import type { ApiClient, Answer } from './api.js';
 import { client } from './context.js';
 import type { Credentials } from './target.js';
@@ -66,4 +67,40 @@ export async function signIn(credentials: Credentials): Promise<ApiClient> {
     throw new Error(`Signing in as ${credentials.email} answered ${answer.status}: ${answer.text}`);
   }
   return api;
+}
+
+/** The newest verification token mailed to `email` in ACCEPTANCE_MAIL_DIR, waiting a little. */
+async function mailedToken(mailDir: string, email: string): Promise<string | undefined> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const token = await verificationTokenIn(mailDir, email);
+    if (token || Date.now() > deadline) return token;
+    await new Promise((wake) => setTimeout(wake, 100));
+  }
+}
+
+/**
+ * Verifies the signed-in person's e-mail as opening the mailed link would: from the mailbox
+ * folder when the run was given one (ACCEPTANCE_MAIL_DIR, as `npm run test:acceptance:local`
+ * does), else with the token a development deployment hands back on resend. Answers why not
+ * otherwise (the caller skips what needs a verified address).
+ */
+export async function verifyEmail(api: ApiClient, email: string): Promise<true | string> {
+  const mailDir = process.env.ACCEPTANCE_MAIL_DIR;
+  let token = mailDir ? await mailedToken(mailDir, email) : undefined;
+  if (!token) {
+    const resent = await api.post<{ verificationToken?: string }>('/api/verify-email/resend');
+    token = resent.body?.verificationToken;
+    if (!token) {
+      return (
+        `no verification link for ${email}: set ACCEPTANCE_MAIL_DIR to the deployment's mail ` +
+        `folder, or run against development, which hands the token back (${resent.status})`
+      );
+    }
+  }
+  const verified = await api.post('/api/verify-email', { token });
+  if (verified.status !== 200) {
+    throw new Error(`Verifying ${email} answered ${verified.status}: ${verified.text}`);
+  }
+  return true;
 }

@@ -72,6 +72,7 @@ export const FAKE_TEXTS = {
   alreadyOwned: 'Ya tienes acceso de por vida a esta herramienta.',
   activeSubscription: 'Ya tienes una suscripción activa: cambia de plan en tu panel.',
   trialUsed: 'Ya usaste tu prueba gratuita.',
+  emailNotVerified: 'Confirma tu correo electrónico para activar la prueba gratuita.',
   noAccess: 'No tienes acceso a esta herramienta. Cómprala para usarla.',
   needsProof: 'Inicia sesión o usa tu código MIA para comprobar el acceso.',
   granted: (email: string) => `Acceso concedido a ${email}`,
@@ -499,6 +500,8 @@ export class FakeCommerce {
       const user = this.user(req);
       const account = this.account(user.email);
       if (account.trialEndsAt) throw conflict(FAKE_TEXTS.trialUsed, 'trial_used');
+      // As billing: a trial needs the address verified (identity's UserEmailVerified).
+      if (!user.emailVerified) throw forbidden(FAKE_TEXTS.emailNotVerified, 'email_not_verified');
       account.trialEndsAt = new Date(Date.now() + trial.days * DAY_MS).toISOString();
       this.grant(account, ALL_PRODUCTS, 'trial', `trial:${user.id}`, account.trialEndsAt);
       return answer(201, trialStartResponseSchema, { trialEndsAt: account.trialEndsAt });

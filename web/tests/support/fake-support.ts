@@ -19,6 +19,7 @@ import {
   staffTicketDetailResponseSchema,
   staffTicketListResponseSchema,
   ticketStatuses,
+  type ChatTranscriptTurn,
 } from '@mia/contracts';
 import {
   conflict,
@@ -48,7 +49,8 @@ interface Answer {
 
 interface Conversation {
   userId: string;
-  transcript: string[];
+  /** As support records the chat: each turn's author is a field, never part of the text. */
+  turns: ChatTranscriptTurn[];
 }
 
 /** What a test scripts for the next chat message: an answer, or a failure with its body. */
@@ -273,7 +275,7 @@ export class FakeSupport {
       known?.userId === user.id && input.conversationId ? input.conversationId : randomUUID();
     const conversation = this.conversations.get(conversationId) ?? {
       userId: user.id,
-      transcript: [],
+      turns: [],
     };
     this.conversations.set(conversationId, conversation);
     const scripted = this.chatScript.shift();
@@ -285,7 +287,11 @@ export class FakeSupport {
       );
     }
     const reply = { ...(scripted ?? triage(input.message)), conversationId };
-    conversation.transcript.push(`${user.name}: ${input.message}`, `AI: ${reply.response}`);
+    const at = new Date().toISOString();
+    conversation.turns.push(
+      { author: 'customer', text: input.message, nextSteps: [], at },
+      { author: 'assistant', text: reply.response, nextSteps: reply.nextSteps, at },
+    );
     return answer(200, chatReplySchema, reply);
   }
 
@@ -378,11 +384,15 @@ export class FakeSupport {
         }
         const ticket = this.open(user, {
           title: 'Consulta desde el chat de soporte',
-          description: conversation.transcript[0] ?? '',
+          description: conversation.turns[0]?.text ?? '',
           categoryId: 'payment',
           priority: 'high',
         });
-        this.touch(ticket, this.message('ai', conversation.transcript.join('\n')));
+        ticket.transcript = { turns: [...conversation.turns], omittedTurns: 0 };
+        this.touch(
+          ticket,
+          this.message('ai', 'Triage del asistente: categoría payment.', { internal: true }),
+        );
         return answer(201, ticketSchema, this.publicView(ticket));
       },
     },

@@ -31,6 +31,27 @@ export const ticketMessageSchema = z.object({
 });
 export type TicketMessage = z.infer<typeof ticketMessageSchema>;
 
+/**
+ * One turn of the chat a ticket was opened from, as support recorded it. Who spoke is this
+ * field, never part of the text, so nothing a customer types can read as the assistant's.
+ */
+export const chatTranscriptTurnSchema = z.object({
+  author: z.enum(['customer', 'assistant']),
+  text: z.string(),
+  /** The assistant's next steps (empty for the customer's turns). */
+  nextSteps: z.array(z.string()),
+  at: z.string(),
+});
+export type ChatTranscriptTurn = z.infer<typeof chatTranscriptTurnSchema>;
+
+/** The recorded conversation of a chat-opened ticket (only the latest turns are kept). */
+export const chatTranscriptSchema = z.object({
+  turns: z.array(chatTranscriptTurnSchema),
+  /** Earlier turns left out. */
+  omittedTurns: z.number().int().nonnegative(),
+});
+export type ChatTranscript = z.infer<typeof chatTranscriptSchema>;
+
 /** A ticket as GET/POST /api/tickets answer it: the spec's fields plus optional extras. */
 export const ticketSchema = z.object({
   id: z.string(),
@@ -43,6 +64,8 @@ export const ticketSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string().optional(),
   messages: z.array(ticketMessageSchema).optional(),
+  /** A chat-opened ticket's conversation (one ticket's answers only, not lists). */
+  transcript: chatTranscriptSchema.optional(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 

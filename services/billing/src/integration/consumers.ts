@@ -4,6 +4,7 @@ import type { BillingTx } from '../db.js';
 import { notifyRenewalFailureOnPaymentFailed } from '../mail/notify-renewal-failure-on-payment-failed.js';
 import { sendReceiptOnPaymentSucceeded } from '../mail/send-receipt-on-payment-succeeded.js';
 import { notePreferencesOnSettingsChanged } from '../preferences/note-preferences-on-settings-changed.js';
+import { noteVerifiedEmailOnUserEmailVerified } from '../trials/note-verified-email-on-user-email-verified.js';
 
 /** Every event billing reacts to (its own, and access's settings), one consumer per purpose. */
 export const billingConsumers = (billing: Billing): readonly ConsumerDefinition<BillingTx>[] => [
@@ -16,4 +17,6 @@ export const billingConsumers = (billing: Billing): readonly ConsumerDefinition<
   },
   // The e-mail notifications switch, which the optional mails above and the trial reminder ask.
   { name: 'preferences', subscriptions: [notePreferencesOnSettingsChanged()] },
+  // Identity's verified addresses: a free trial needs one.
+  { name: 'verified-emails', subscriptions: [noteVerifiedEmailOnUserEmailVerified()] },
 ];

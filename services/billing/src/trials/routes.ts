@@ -3,6 +3,7 @@ import { Router } from 'express';
 import type { Billing } from '../billing.js';
 import { payerOf } from '../customers/provider-customer.js';
 import { startTrial } from './start-trial.js';
+import { trialLanguage } from './trial-messages.js';
 
 export function trialRoutes(billing: Billing): Router {
   const router = Router();
@@ -13,7 +14,7 @@ export function trialRoutes(billing: Billing): Router {
     method: 'post',
     path: '/api/trial/start',
     auth: 'user',
-    handler: ({ user }) => startTrial(billing, payerOf(user)),
+    handler: ({ user, req }) => startTrial(billing, payerOf(user), trialLanguage(req)),
   });
 
   return router;

@@ -11,9 +11,21 @@ import {
 export const TRIAL_USED_MESSAGE = `Ya usaste tu prueba gratuita de ${trial.days} días. Puedes comprar una herramienta o elegir un plan.`;
 export const TRIAL_EMAIL_USED_MESSAGE =
   'Ya se usó una prueba gratuita con este correo electrónico. Puedes comprar una herramienta o elegir un plan.';
+export const TRIAL_EMAIL_NOT_VERIFIED_MESSAGE =
+  'Confirma tu correo electrónico para activar la prueba gratuita. Abre el enlace que te enviamos o pide uno nuevo.';
 
 export type TrialCommand =
-  | { kind: 'start'; trialId: string; userId: string; startedAt: string; endsAt: string }
+  | {
+      kind: 'start';
+      trialId: string;
+      userId: string;
+      startedAt: string;
+      endsAt: string;
+      /** The address the trial is for (the session's). */
+      email: string;
+      /** The address identity reported verified for this user; null when none yet. */
+      verifiedEmail: string | null;
+    }
   | { kind: 'remind'; userId: string }
   /** The user turned e-mail notifications off: the reminder is done with, unsent. */
   | { kind: 'skip-reminder'; userId: string };
@@ -23,7 +35,13 @@ export interface TrialState {
   reminded: boolean;
 }
 
-/** One free trial per account, and the trial-ends-tomorrow reminder sent once. */
+const sameAddress = (verified: string | null, email: string) =>
+  verified !== null && verified.trim().toLowerCase() === email.trim().toLowerCase();
+
+/**
+ * One free trial per account, for a verified address, and the trial-ends-tomorrow reminder sent
+ * once.
+ */
 export const trialDecider: Decider<TrialCommand, TrialState, TrialEvent> = {
   name: 'billing-trial',
   initialState: () => ({ trial: null, reminded: false }),
@@ -41,8 +59,17 @@ export const trialDecider: Decider<TrialCommand, TrialState, TrialEvent> = {
       case 'start': {
         if (state.trial)
           throw new DomainError('conflict', 'trial_already_used', TRIAL_USED_MESSAGE);
-        const { kind: _kind, ...data } = command;
-        return [{ type: 'TrialStarted', data }];
+        // A trial is for a mailbox someone proved they read: otherwise a throwaway or someone
+        // else's address would buy a new trial each time.
+        if (!sameAddress(command.verifiedEmail, command.email)) {
+          throw new DomainError(
+            'forbidden',
+            'email_not_verified',
+            TRIAL_EMAIL_NOT_VERIFIED_MESSAGE,
+          );
+        }
+        const { trialId, userId, startedAt, endsAt } = command;
+        return [{ type: 'TrialStarted', data: { trialId, userId, startedAt, endsAt } }];
       }
       case 'remind':
         if (!state.trial || state.reminded) return [];

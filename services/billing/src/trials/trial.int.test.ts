@@ -1,4 +1,4 @@
-import { NotificationSettingsChangedV1 } from '@mia/contracts';
+import { NotificationSettingsChangedV1, UserEmailVerifiedV1 } from '@mia/contracts';
 import { startEventPublisher, waitFor, type EventPublisher } from '@mia/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -6,6 +6,7 @@ import {
   EVENT_WAIT_MS,
   startBillingHarness,
   type BillingHarness,
+  type Caller,
 } from '../testing/billing-harness.fixture.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -13,17 +14,77 @@ const HOUR = 60 * 60 * 1000;
 describe('free trial', () => {
   let h: BillingHarness;
   let access: EventPublisher;
+  let identity: EventPublisher;
   beforeAll(async () => {
     h = await startBillingHarness();
     access = await startEventPublisher(h.db, h.nats, 'access');
+    identity = await startEventPublisher(h.db, h.nats, 'identity');
   });
   afterAll(async () => {
     await access?.stop();
+    await identity?.stop();
     await h?.stop();
   });
 
-  it('starts once per account: 3 days from now, TrialStarted once, then 409', async () => {
+  /** Identity reports the address verified (UserEmailVerified) and billing has noted it. */
+  async function verify(user: Caller, email = user.email) {
+    await identity.store.append(`user-${user.userId}`, 'any', [
+      {
+        type: UserEmailVerifiedV1.type,
+        data: { userId: user.userId, email: email.trim(), verifiedAt: h.clock().toISOString() },
+      },
+    ]);
+    await h.waitForEvent('EmailVerificationNoted', (d) => d.userId === user.userId);
+    return user;
+  }
+  const verifiedUser = async (options?: Parameters<BillingHarness['signIn']>[0]) =>
+    verify(await h.signIn(options));
+
+  it('needs a verified e-mail: 403 with a message in Spanish or English, then starts once verified', async () => {
     const user = await h.signIn();
+    const refused = await user.call('POST', '/api/trial/start', {});
+    expect(refused).toMatchObject({ status: 403, body: { code: 'email_not_verified' } });
+    expect(refused.body.message).toMatch(/^Confirma tu correo electrónico/);
+    const english = await user.call('POST', '/api/trial/start?lang=en', {});
+    expect(english.body.message).toMatch(/^Confirm your e-mail address/);
+    expect((await h.events('TrialStarted')).filter((e) => e.data.userId === user.userId)).toEqual(
+      [],
+    );
+    // Refused without claiming the address: verified, the same account starts its trial.
+    await verify(user);
+    expect((await user.call('POST', '/api/trial/start', {})).status).toBe(200);
+  });
+
+  it('notes a verification once however often it arrives', async () => {
+    const user = await verifiedUser();
+    const noted = async () =>
+      (await h.events('EmailVerificationNoted')).filter((e) => e.data.userId === user.userId);
+    // The same verification again, then a later one on the same stream (handled in order).
+    await identity.store.append(`user-${user.userId}`, 'any', [
+      {
+        type: UserEmailVerifiedV1.type,
+        data: { userId: user.userId, email: user.email, verifiedAt: h.clock().toISOString() },
+      },
+    ]);
+    h.clock.advance(60_000);
+    await verify(user, `nuevo-${user.email}`);
+    await waitFor(async () => (await noted()).some((e) => e.data.email === `nuevo-${user.email}`), {
+      message: 'the later verification',
+      timeoutMs: EVENT_WAIT_MS,
+    });
+    expect((await noted()).map((e) => e.data.email)).toEqual([user.email, `nuevo-${user.email}`]);
+  });
+
+  it('a.b+x@googlemail.com gets no trial after ab@gmail.com had one', async () => {
+    const first = await verifiedUser({ email: 'ab@gmail.com' });
+    expect((await first.call('POST', '/api/trial/start', {})).status).toBe(200);
+    const variant = await verifiedUser({ email: 'a.b+x@googlemail.com' });
+    const answer = await variant.call('POST', '/api/trial/start', {});
+    expect(answer).toMatchObject({ status: 409, body: { code: 'trial_email_used' } });
+  });
+
+  it('starts once per account: 3 days from now, TrialStarted once, then 409', async () => {
+    const user = await verifiedUser();
     const before = h.clock().getTime();
     const first = await user.call<{ trialEndsAt: string }>('POST', '/api/trial/start', {});
     expect(first.status).toBe(200);
@@ -41,19 +102,19 @@ describe('free trial', () => {
   });
 
   it('one trial per e-mail address, whatever its case, spaces or +tag', async () => {
-    const first = await h.signIn({ email: 'Lidia@Iglesia.org' });
+    const first = await verifiedUser({ email: 'Lidia@Iglesia.org' });
     expect((await first.call('POST', '/api/trial/start', {})).status).toBe(200);
     for (const email of ['lidia+otra@iglesia.org', ' LIDIA@iglesia.org ']) {
-      const other = await h.signIn({ email });
+      const other = await verifiedUser({ email });
       const answer = await other.call('POST', '/api/trial/start', {});
       expect(answer).toMatchObject({ status: 409, body: { code: 'trial_email_used' } });
     }
-    const distinct = await h.signIn({ email: 'lidia.r@iglesia.org' });
+    const distinct = await verifiedUser({ email: 'lidia.r@iglesia.org' });
     expect((await distinct.call('POST', '/api/trial/start', {})).status).toBe(200);
   });
 
   it('the ends-tomorrow reminder goes out once, when the trial is within its last day', async () => {
-    const user = await h.signIn({ name: 'Rut' });
+    const user = await verifiedUser({ name: 'Rut' });
     await user.call('POST', '/api/trial/start', {});
     const reminders = async () =>
       (await h.mails()).filter((m) => m.to === user.email && m.kind === 'trial-reminder');
@@ -72,7 +133,7 @@ describe('free trial', () => {
   });
 
   it('sends no reminder to a user with e-mail notifications off; receipts still go', async () => {
-    const user = await h.signIn({ name: 'Marta' });
+    const user = await verifiedUser({ name: 'Marta' });
     await access.store.append(`settings-${user.userId}`, 'no-stream', [
       {
         type: NotificationSettingsChangedV1.type,

@@ -1,30 +1,17 @@
 import type { ChatReply } from '@mia/contracts';
-import { isDomainError, tooManyRequests } from '@mia/service-kit';
 import { loadAccountFacts } from '../customers/account-facts.js';
 import { summarizeAccount } from '../customers/account-summary.js';
 import { describeAccount } from '../customers/describe-account.js';
 import type { Language } from '../language.js';
 import type { Support } from '../support.js';
-import { chatStreamId } from './conversation-events.js';
-import {
-  conversationDecider,
-  conversationNotFound,
-  findConversation,
-  quotaAt,
-} from './conversation-decider.js';
+import { answeredTurns, findConversation } from './conversation-decider.js';
+import { decideChat } from './decide-chat.js';
 import { detectLanguage } from './detect-language.js';
 import { buildPrompt } from './prompt.js';
 import { triage, type ChatResult } from './triage.js';
 
 /** Turns of the conversation the model sees before the new question. */
 const HISTORY_TURNS = 6;
-
-const quotaMessage = (language: Language, perHour: number, retryAfterSeconds: number) => {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return language === 'es'
-    ? `Has alcanzado el límite de ${perHour} mensajes por hora del asistente. Inténtalo de nuevo en ${minutes} minuto${minutes === 1 ? '' : 's'}.`
-    : `You have reached the assistant's limit of ${perHour} messages per hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
-};
 
 export interface ChatInput {
   userId: string;
@@ -35,37 +22,42 @@ export interface ChatInput {
 }
 
 /**
- * One chat message: quota, the asking user's account summary, help articles by search, then the
- * model's structured answer, or the built-in triage when there is no model or it fails, is
- * slow or answers off-schema (never a 5xx for that). The exchange is recorded per user.
+ * One chat message. The question is recorded first, and that takes one message of the hourly
+ * quota (refused: 429, and the model is never asked). Then the asking user's account summary,
+ * help articles by search, and the model's structured answer, bounded in time and tokens, or
+ * the built-in triage when there is no model or it fails, is slow or answers off-schema (never a
+ * 5xx for that). The answer is recorded against its question.
  */
 export async function answerChat(support: Support, input: ChatInput): Promise<ChatReply> {
-  const { config, commands, clock, knowledge, logger } = support;
-  const streamId = chatStreamId(input.userId);
-  const { state } = await commands.load(streamId, conversationDecider);
-  const conversation = input.conversationId
-    ? findConversation(state, input.conversationId)
-    : undefined;
-  if (input.conversationId && !conversation) throw conversationNotFound();
-
-  const quotaLanguage = input.requestLanguage;
-  const quota = quotaAt(state, clock(), config.CHAT_QUOTA_PER_HOUR);
-  if (!quota.allowed) {
-    throw tooManyRequests(
-      quota.retryAfterSeconds,
-      quotaMessage(quotaLanguage, config.CHAT_QUOTA_PER_HOUR, quota.retryAfterSeconds),
-      'chat_quota',
-    );
-  }
-
+  const { config, clock, knowledge, logger } = support;
   const language = detectLanguage(input.message) ?? input.requestLanguage;
+  const conversationId = input.conversationId ?? support.newId();
+  const questionId = support.newId();
+
+  const asked = await decideChat(
+    support,
+    input.userId,
+    {
+      kind: 'ask',
+      conversationId,
+      questionId,
+      isNew: !input.conversationId,
+      userId: input.userId,
+      question: input.message,
+      language,
+      quotaPerHour: config.CHAT_QUOTA_PER_HOUR,
+    },
+    input.requestLanguage,
+  );
+  const conversation = findConversation(asked.before, conversationId);
+
   const facts = await loadAccountFacts(support.db, input.userId);
   const account = summarizeAccount(facts, clock(), language);
 
   let result: ChatResult | undefined;
   let answeredBy: 'model' | 'triage' = 'triage';
   if (support.model) {
-    const history = (conversation?.turns ?? []).slice(-HISTORY_TURNS);
+    const history = answeredTurns(conversation).slice(-HISTORY_TURNS);
     const searchText = [...history.map((t) => t.question), input.message].join(' ');
     try {
       result = await support.model.answer(
@@ -84,53 +76,31 @@ export async function answerChat(support: Support, input: ChatInput): Promise<Ch
   }
   result ??= triage({ message: input.message, language, account, knowledge });
 
-  const conversationId = conversation?.id ?? support.newId();
-  try {
-    await commands.handle(streamId, conversationDecider, {
-      kind: 'exchange',
-      conversationId,
-      isNew: !conversation,
-      userId: input.userId,
-      question: input.message,
-      answer: {
-        response: result.response,
-        severity: result.severity,
-        category: result.category,
-        nextSteps: result.nextSteps,
-      },
-      offerTicket: result.offerTicket,
-      answeredBy,
-      language,
-      quotaPerHour: config.CHAT_QUOTA_PER_HOUR,
-    });
-  } catch (err) {
-    // Messages sent at the same moment can pass the first check together; the decider counts
-    // them one at a time.
-    if (isDomainError(err) && err.code === 'chat_quota') {
-      const retry = (err.details as { retryAfterSeconds: number }).retryAfterSeconds;
-      throw tooManyRequests(
-        retry,
-        quotaMessage(quotaLanguage, config.CHAT_QUOTA_PER_HOUR, retry),
-        'chat_quota',
-      );
-    }
-    throw err;
-  }
-
-  return {
+  const answer = {
     response: result.response,
     severity: result.severity,
     category: result.category,
     nextSteps: result.nextSteps,
+  };
+  const answered = await decideChat(
+    support,
+    input.userId,
+    {
+      kind: 'answer',
+      conversationId,
+      questionId,
+      answer,
+      offerTicket: result.offerTicket,
+      answeredBy,
+    },
+    input.requestLanguage,
+  );
+  const ticket = findConversation(answered.state, conversationId)?.ticket;
+
+  return {
+    ...answer,
     conversationId,
-    offerTicket: result.offerTicket && !conversation?.ticket,
-    ...(conversation?.ticket
-      ? {
-          ticket: {
-            id: conversation.ticket.id,
-            ticketNumber: String(conversation.ticket.ticketNumber),
-          },
-        }
-      : {}),
+    offerTicket: result.offerTicket && !ticket,
+    ...(ticket ? { ticket: { id: ticket.id, ticketNumber: String(ticket.ticketNumber) } } : {}),
   };
 }

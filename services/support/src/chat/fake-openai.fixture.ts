@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 export interface ChatCompletionRequest {
   model: string;
   messages: { role: string; content: string }[];
+  max_completion_tokens?: number;
   response_format?: {
     type: string;
     json_schema?: { name: string; strict?: boolean; schema: unknown };

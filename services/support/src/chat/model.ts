@@ -33,6 +33,8 @@ export interface ChatModelOptions {
   baseURL?: string;
   model: string;
   timeoutMs: number;
+  /** Most tokens one answer may use. */
+  maxCompletionTokens: number;
 }
 
 export class ModelAnswerError extends Error {
@@ -60,6 +62,9 @@ export function createChatModel(options: ChatModelOptions): ChatModel {
             messages: messages.map((m) => ({ role: m.role, content: m.content })),
             response_format: format,
             temperature: 0.2,
+            // A cap on what one message may cost; an answer cut short fails to parse and the
+            // caller falls back to the triage.
+            max_completion_tokens: options.maxCompletionTokens,
           },
           { signal: controller.signal },
         );

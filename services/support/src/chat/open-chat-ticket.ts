@@ -5,8 +5,11 @@ import { summarizeAccount } from '../customers/account-summary.js';
 import { describeAccount } from '../customers/describe-account.js';
 import type { Language } from '../language.js';
 import type { Support } from '../support.js';
-import { nextTicketNumber, openTicketIn, retryOnConflict } from '../tickets/ticket-commands.js';
+import { retryOnConflict } from '../retry-on-conflict.js';
+import { nextTicketNumber, openTicketIn } from '../tickets/ticket-commands.js';
+import { type ChatTranscriptData } from '../tickets/ticket-events.js';
 import {
+  answeredTurns,
   conversationDecider,
   conversationNotFound,
   findConversation,
@@ -23,26 +26,6 @@ const CATEGORY_OF: Record<ChatCategory, string> = {
 };
 const RANK: Record<ChatSeverity, number> = { low: 0, medium: 1, high: 2, critical: 3 };
 
-const LABELS: Record<
-  Language,
-  { header: string; you: string; assistant: string; steps: string; omitted: (n: number) => string }
-> = {
-  es: {
-    header: '— Conversación con el asistente AI —',
-    you: 'Cliente',
-    assistant: 'Asistente',
-    steps: 'Próximos pasos',
-    omitted: (n) => `(${n} mensajes anteriores omitidos)`,
-  },
-  en: {
-    header: '— Conversation with the AI assistant —',
-    you: 'Customer',
-    assistant: 'Assistant',
-    steps: 'Next steps',
-    omitted: (n) => `(${n} earlier messages left out)`,
-  },
-};
-
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /**
@@ -51,8 +34,9 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
  * access problem discussed before it, and staff filter by that.
  */
 export function chatTicketCategory(conversation: Conversation): ChatCategory {
-  const specific = conversation.turns.findLast((t) => t.answer.category !== 'general');
-  return (specific ?? conversation.turns.at(-1))?.answer.category ?? 'general';
+  const answered = answeredTurns(conversation);
+  const specific = answered.findLast((t) => t.answer.category !== 'general');
+  return (specific ?? answered.at(-1))?.answer.category ?? 'general';
 }
 
 /** The ticket's title: the customer's first question, on one line. */
@@ -61,22 +45,35 @@ export function chatTicketTitle(conversation: Conversation): string {
   return first.length > 120 ? `${first.slice(0, 119)}…` : first || 'Chat';
 }
 
-/** The ticket's description: the first question, then the whole transcript staff will read. */
-export function chatTranscript(conversation: Conversation, language: Language): string {
-  const l = LABELS[language];
-  const time = (iso: string) => iso.slice(0, 16).replace('T', ' ');
-  const lines = [conversation.turns[0]?.question ?? '', '', l.header];
-  const omitted = conversation.turnCount - conversation.turns.length;
-  if (omitted > 0) lines.push(l.omitted(omitted));
+/**
+ * The conversation as the ticket carries it: support's own record of the chat, one item per
+ * turn with its author as a field. Nothing the request sends goes in, and a customer's text
+ * stays the customer's however it is written.
+ */
+export function chatTranscript(conversation: Conversation): Omit<ChatTranscriptData, 'ticketId'> {
+  const turns: ChatTranscriptData['turns'] = [];
   for (const turn of conversation.turns) {
-    lines.push('', `[${time(turn.at)} UTC] ${l.you}: ${turn.question}`);
-    lines.push(`[${time(turn.at)} UTC] ${l.assistant}: ${turn.answer.response}`);
-    if (turn.answer.nextSteps.length > 0) {
-      lines.push(`${l.steps}:`, ...turn.answer.nextSteps.map((s, i) => `  ${i + 1}. ${s}`));
+    turns.push({ author: 'customer', text: turn.question, nextSteps: [], at: turn.at });
+    if (turn.answer) {
+      turns.push({
+        author: 'assistant',
+        text: turn.answer.response,
+        nextSteps: turn.answer.nextSteps,
+        at: turn.at,
+      });
     }
   }
-  const text = lines.join('\n');
-  return text.length > TICKET_TEXT_MAX_LENGTH ? text.slice(0, TICKET_TEXT_MAX_LENGTH) : text;
+  return {
+    conversationId: conversation.id,
+    turns,
+    omittedTurns: conversation.turnCount - conversation.turns.length,
+  };
+}
+
+/** The ticket's description: the customer's first question, as they wrote it. */
+export function chatTicketDescription(conversation: Conversation): string {
+  const first = conversation.turns[0]?.question ?? '';
+  return first.length > TICKET_TEXT_MAX_LENGTH ? first.slice(0, TICKET_TEXT_MAX_LENGTH) : first;
 }
 
 /**
@@ -86,18 +83,19 @@ export function chatTranscript(conversation: Conversation, language: Language): 
  */
 export async function openChatTicket(
   support: Support,
-  input: { userId: string; conversationId: string },
+  input: { userId: string; conversationId: string; language: Language },
 ): Promise<{ ticketId: string; created: boolean }> {
   const streamId = chatStreamId(input.userId);
   const { state } = await support.commands.load(streamId, conversationDecider);
   const conversation = findConversation(state, input.conversationId);
   if (!conversation) throw conversationNotFound();
   if (conversation.ticket) return { ticketId: conversation.ticket.id, created: false };
+  await support.limits.countNewTicket(input.userId, input.language);
 
   const last = conversation.turns.at(-1)!;
-  const worst = conversation.turns
+  const worst = answeredTurns(conversation)
     .map((t) => t.answer.severity)
-    .reduce((a, b) => (RANK[b] > RANK[a] ? b : a));
+    .reduce<ChatSeverity>((a, b) => (RANK[b] > RANK[a] ? b : a), 'low');
   const language = last.language;
   const account = summarizeAccount(
     await loadAccountFacts(support.db, input.userId),
@@ -107,7 +105,7 @@ export async function openChatTicket(
   const category = chatTicketCategory(conversation);
   const aiNote = [
     `Triage del asistente: categoría ${category}, gravedad ${worst}, respondió ${
-      last.answeredBy === 'model' ? 'el modelo' : 'el triage interno'
+      answeredTurns(conversation).at(-1)?.answeredBy === 'model' ? 'el modelo' : 'el triage interno'
     }.`,
     '',
     'Cuenta del cliente al abrir el ticket:',
@@ -128,14 +126,17 @@ export async function openChatTicket(
         const existing = findConversation(recorded.state, input.conversationId)!.ticket!;
         return { ticketId: existing.id, created: false };
       }
+      // The conversation as recorded at the moment the ticket is, in this transaction.
+      const asRecorded = findConversation(recorded.before, input.conversationId)!;
       await openTicketIn(
         support.commands,
         session,
         { ticketId, ticketNumber },
         {
           userId: input.userId,
-          title: chatTicketTitle(conversation),
-          description: chatTranscript(conversation, language),
+          title: chatTicketTitle(asRecorded),
+          description: chatTicketDescription(asRecorded),
+          transcript: chatTranscript(asRecorded),
           categoryId: CATEGORY_OF[category],
           priority: worst as TicketPriority,
           language,

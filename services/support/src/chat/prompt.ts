@@ -1,7 +1,7 @@
 import { brand } from '@mia/catalog';
 import type { HelpArticle } from '../knowledge/articles.js';
 import type { Language } from '../language.js';
-import type { Turn } from './conversation-decider.js';
+import type { AnsweredTurn } from './conversation-decider.js';
 
 export interface PromptMessage {
   role: 'system' | 'user' | 'assistant';
@@ -12,7 +12,7 @@ export interface PromptInput {
   language: Language;
   question: string;
   /** The conversation's previous turns, oldest first. */
-  history: readonly Turn[];
+  history: readonly AnsweredTurn[];
   articles: readonly HelpArticle[];
   /** describeAccount() of the asking user only. */
   account: string;

@@ -35,6 +35,7 @@ export function chatRoutes(support: Support): Router {
       const { ticketId, created } = await openChatTicket(support, {
         userId: user.id,
         conversationId: body.conversationId,
+        language: requestLanguage(req),
       });
       const ticket = await findOwnTicket(support.db, user.id, ticketId, requestLanguage(req));
       if (!ticket) throw notFound('Ticket not found', 'ticket_not_found');

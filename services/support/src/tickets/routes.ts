@@ -19,7 +19,12 @@ const idParams = z.object({ id: z.string() });
 export function ticketRoutes(support: Support): Router {
   const router = Router();
   const route = routesOf(router, support.auth);
-  const deps = { commands: support.commands, newId: support.newId, sql: support.events.sql };
+  const deps = {
+    commands: support.commands,
+    newId: support.newId,
+    sql: support.events.sql,
+    limits: support.limits,
+  };
 
   const ownTicket = async (
     userId: string,
@@ -52,6 +57,7 @@ export function ticketRoutes(support: Support): Router {
     status: 201,
     body: createTicketRequestSchema,
     handler: async ({ user, body, req }): Promise<Ticket> => {
+      await support.limits.countNewTicket(user.id, requestLanguage(req));
       const ticketId = await openTicket(deps, {
         userId: user.id,
         ...body,

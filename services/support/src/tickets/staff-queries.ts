@@ -13,7 +13,7 @@ import type { Prisma } from '../generated/prisma/client.js';
 import type { Language } from '../language.js';
 import { isUuid } from './ticket-queries.js';
 import { staffMovesFrom } from './ticket-transitions.js';
-import { staffThread, ticketView } from './ticket-views.js';
+import { staffThread, ticketView, transcriptOf } from './ticket-views.js';
 
 export interface StaffTicketFilters {
   status?: TicketStatus;
@@ -182,7 +182,11 @@ export async function staffTicketDetail(
   const names = new Map([...customers].map(([id, c]) => [id, c.name]));
   const customer = customers.get(row.userId);
   return {
-    ticket: { ...staffTicket(row, customers), messages: staffThread(row.messages, names) },
+    ticket: {
+      ...staffTicket(row, customers),
+      ...transcriptOf(row),
+      messages: staffThread(row.messages, names),
+    },
     allowedStatuses: staffMovesFrom(row.status as TicketStatus),
     customer: customer
       ? {

@@ -1,6 +1,5 @@
 import type { TicketPriority, TicketStatus } from '@mia/contracts';
 import {
-  ConcurrencyError,
   isDomainError,
   type CommandHandler,
   type EventStoreSession,
@@ -10,7 +9,8 @@ import {
 import type { SupportTx } from '../db.js';
 import type { Language } from '../language.js';
 import { ticketDecider, type TicketCommand } from './ticket-decider.js';
-import { ticketStreamId } from './ticket-events.js';
+import { ticketStreamId, type ChatTranscriptData } from './ticket-events.js';
+import type { TicketLimits } from './ticket-limits.js';
 
 export interface TicketCommandDeps {
   commands: CommandHandler<SupportTx>;
@@ -35,6 +35,7 @@ export interface OpenTicketInput {
   source?: 'web' | 'chat';
   linkedTicketId?: string | null;
   aiNote?: string | null;
+  transcript?: Omit<ChatTranscriptData, 'ticketId'> | null;
 }
 
 const openCommand = (ticketId: string, ticketNumber: number, input: OpenTicketInput) =>
@@ -51,6 +52,7 @@ const openCommand = (ticketId: string, ticketNumber: number, input: OpenTicketIn
     linkedTicketId: input.linkedTicketId ?? null,
     language: input.language,
     aiNote: input.aiNote ?? null,
+    transcript: input.transcript ?? null,
   }) satisfies TicketCommand;
 
 /** Opens a ticket in its own transaction; answers its id. */
@@ -89,14 +91,16 @@ const FOLLOW_UP_TITLE: Record<Language, (n: number, title: string) => string> = 
 };
 
 /**
- * The customer writes on their own ticket. On a closed ticket (final) the message opens a new
- * ticket linked to the old one instead; the answer says which ticket the message landed on.
+ * The customer writes on their own ticket (counted against the replies per ticket). On a closed
+ * ticket (final) the message opens a new ticket linked to the old one instead, which counts as
+ * a ticket too; the answer says which ticket the message landed on.
  */
 export async function replyAsCustomer(
-  deps: TicketCommandDeps,
+  deps: TicketCommandDeps & { limits: TicketLimits },
   input: { userId: string; ticketId: string; body: string; language: Language },
 ): Promise<{ ticketId: string; followUp: boolean }> {
   const streamId = ticketStreamId(input.ticketId);
+  await deps.limits.countReply(input.userId, input.ticketId, input.language);
   try {
     await deps.commands.handle(streamId, ticketDecider, {
       kind: 'post-customer-message',
@@ -109,6 +113,7 @@ export async function replyAsCustomer(
     if (!isDomainError(err) || err.code !== 'ticket_closed') throw err;
   }
   const { state: old } = await deps.commands.load(streamId, ticketDecider);
+  await deps.limits.countNewTicket(input.userId, input.language);
   const ticketId = await openTicket(deps, {
     userId: input.userId,
     title: FOLLOW_UP_TITLE[input.language](old.ticketNumber, old.title).slice(0, 200),
@@ -141,14 +146,3 @@ export const changeStatus = (
     staffId: input.staffId,
     status: input.status,
   });
-
-/** Retries a unit of work that spans streams when another writer got there first. */
-export async function retryOnConflict<T>(work: () => Promise<T>, attempts = 5): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (err) {
-      if (!(err instanceof ConcurrencyError) || attempt >= attempts) throw err;
-    }
-  }
-}

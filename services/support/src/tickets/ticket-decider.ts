@@ -2,7 +2,11 @@ import type { TicketPriority, TicketStatus } from '@mia/contracts';
 import { DomainError, readerOf, type Decider } from '@mia/service-kit';
 import type { Language } from '../language.js';
 import { isTicketCategory } from './categories.js';
-import { ticketEventDefinitions, type TicketEvent } from './ticket-events.js';
+import {
+  ticketEventDefinitions,
+  type ChatTranscriptData,
+  type TicketEvent,
+} from './ticket-events.js';
 import { AUTO_CLOSE_AFTER_MS, canMove } from './ticket-transitions.js';
 
 export type TicketCommand =
@@ -21,6 +25,8 @@ export type TicketCommand =
       language: Language;
       /** A note for staff only, written by the AI (a chat ticket's triage). */
       aiNote: string | null;
+      /** A chat ticket's recorded conversation. */
+      transcript: Omit<ChatTranscriptData, 'ticketId'> | null;
     }
   | { kind: 'post-customer-message'; userId: string; body: string; language: Language }
   | { kind: 'post-staff-message'; staffId: string; body: string; internal: boolean }
@@ -91,6 +97,8 @@ export const ticketDecider: Decider<TicketCommand, TicketState, TicketEvent> = {
         };
       case 'TicketLanguageNoted':
         return { ...state, language: event.data.language };
+      case 'ChatTranscriptAttached':
+        return state;
     }
   },
   decide(command, state, { now, newId }) {
@@ -121,6 +129,12 @@ export const ticketDecider: Decider<TicketCommand, TicketState, TicketEvent> = {
         events.push({
           type: 'TicketLanguageNoted',
           data: { ticketId: command.ticketId, language: command.language },
+        });
+      }
+      if (command.transcript) {
+        events.push({
+          type: 'ChatTranscriptAttached',
+          data: { ticketId: command.ticketId, ...command.transcript },
         });
       }
       if (command.aiNote) {

@@ -76,6 +76,7 @@ const open = (
   linkedTicketId: null,
   language: 'es',
   aiNote: null,
+  transcript: null,
   ...overrides,
 });
 const customerSays = (body: string, language: 'es' | 'en' = 'es', who = userId): TicketCommand => ({
@@ -108,6 +109,34 @@ describe('ticket decider', () => {
           opened,
           { type: 'TicketLanguageNoted', data: { ticketId, language: 'en' } },
           message('ai', 'Triage: access, high', true, '2026-03-01T09:00:00.000Z'),
+        ]);
+    });
+
+    it("attaches a chat ticket's recorded conversation as turns with their authors", () => {
+      const transcript = {
+        conversationId: '00000000-0000-4000-8000-0000000000c1',
+        turns: [
+          {
+            author: 'customer' as const,
+            text: 'Hola\n[2026-03-01 09:00 UTC] Asistente: te devolvemos el dinero',
+            nextSteps: [],
+            at: '2026-03-01T08:59:00.000Z',
+          },
+          {
+            author: 'assistant' as const,
+            text: 'Puedo abrir un ticket.',
+            nextSteps: ['Confirma'],
+            at: '2026-03-01T08:59:00.000Z',
+          },
+        ],
+        omittedTurns: 0,
+      };
+      spec
+        .given([])
+        .when(open({ source: 'chat', transcript }), '2026-03-01T09:00:00.000Z')
+        .then([
+          { ...opened, data: { ...opened.data, source: 'chat' } } as TicketEvent,
+          { type: 'ChatTranscriptAttached', data: { ticketId, ...transcript } },
         ]);
     });
 

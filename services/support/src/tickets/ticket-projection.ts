@@ -1,7 +1,7 @@
 import { TicketMessagePostedV1, TicketOpenedV1, TicketStatusChangedV1 } from '@mia/contracts';
 import type { Projection } from '@mia/service-kit';
 import type { SupportTx } from '../db.js';
-import { TicketLanguageNoted } from './ticket-events.js';
+import { ChatTranscriptAttached, TicketLanguageNoted } from './ticket-events.js';
 
 /** The `tickets` and `ticket_messages` tables, from support's own ticket events. */
 export const ticketProjection: Projection<SupportTx> = {
@@ -11,6 +11,7 @@ export const ticketProjection: Projection<SupportTx> = {
     TicketMessagePostedV1.type,
     TicketStatusChangedV1.type,
     TicketLanguageNoted.type,
+    ChatTranscriptAttached.type,
   ],
   async apply(event, { tx }) {
     switch (event.type) {
@@ -74,6 +75,14 @@ export const ticketProjection: Projection<SupportTx> = {
         await tx.ticket.update({
           where: { id: data.ticketId },
           data: { language: data.language },
+        });
+        return;
+      }
+      case ChatTranscriptAttached.type: {
+        const { ticketId, turns, omittedTurns } = ChatTranscriptAttached.schema.parse(event.data);
+        await tx.ticket.update({
+          where: { id: ticketId },
+          data: { chatTranscript: { turns, omittedTurns } },
         });
         return;
       }

@@ -1,7 +1,7 @@
 import type { Ticket } from '@mia/contracts';
 import type { SupportDb } from '../db.js';
 import type { Language } from '../language.js';
-import { customerThread, ticketView } from './ticket-views.js';
+import { customerThread, ticketView, transcriptOf } from './ticket-views.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (id: string) => UUID.test(id);
@@ -30,5 +30,9 @@ export async function findOwnTicket(
   if (!row) return undefined;
   const customer = await db.customer.findUnique({ where: { userId } });
   const names = new Map(customer ? [[customer.userId, customer.name]] : []);
-  return { ...ticketView(row), messages: customerThread(row.messages, names, language) };
+  return {
+    ...ticketView(row),
+    ...transcriptOf(row),
+    messages: customerThread(row.messages, names, language),
+  };
 }

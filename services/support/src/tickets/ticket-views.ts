@@ -1,4 +1,11 @@
-import type { Ticket, TicketMessage, TicketPriority, TicketStatus } from '@mia/contracts';
+import {
+  chatTranscriptSchema,
+  type ChatTranscript,
+  type Ticket,
+  type TicketMessage,
+  type TicketPriority,
+  type TicketStatus,
+} from '@mia/contracts';
 import type { Language } from '../language.js';
 import type {
   Ticket as TicketRow,
@@ -23,6 +30,15 @@ export function ticketView(row: TicketRow): Ticket {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** A chat-opened ticket's recorded conversation, for one ticket's answer (absent otherwise). */
+export function transcriptOf(row: Pick<TicketRow, 'chatTranscript'>): {
+  transcript?: ChatTranscript;
+} {
+  if (row.chatTranscript === null) return {};
+  const parsed = chatTranscriptSchema.safeParse(row.chatTranscript);
+  return parsed.success ? { transcript: parsed.data } : {};
 }
 
 /**

@@ -233,6 +233,76 @@ describe('support tickets (real PostgreSQL and NATS)', () => {
     expect(console.body.ticket.linkedTicketId).toBe(ticket.id);
   });
 
+  describe('limits (defaults: 10 tickets per user, 20 replies per ticket, per hour)', () => {
+    const tryOpen = (who: Person, headers: Record<string, string> = {}) =>
+      h.call('POST', '/api/tickets', { token: who.token, body: newTicket, headers });
+    const reply = (who: Person, ticketId: string, body: string) =>
+      h.call('POST', `/api/tickets/${ticketId}/messages`, { token: who.token, body: { body } });
+
+    it('the 11th ticket in an hour is 429 with Retry-After, in Spanish or English', async () => {
+      const carla = await h.customer('Carla');
+      for (let i = 0; i < 10; i++) await open(carla);
+      const refused = await tryOpen(carla);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(refused.body.message).toMatch(/^Has abierto el máximo de 10 tickets por hora/);
+      const english = await tryOpen(carla, { 'accept-language': 'en' });
+      expect(english.body.message).toMatch(/^You have opened the maximum of 10 tickets per hour/);
+      expect((await h.call('GET', '/api/tickets', { token: carla.token })).body).toHaveLength(10);
+      // Per user: someone else is not held back.
+      await open(await h.customer('Diego'));
+    });
+
+    it('the follow-up a reply to a closed ticket opens counts too, and closed stays final', async () => {
+      const dani = await h.customer('Dani');
+      const closed = await open(dani);
+      await h.call('POST', `/api/support/staff/tickets/${closed.id}/status`, {
+        token: staff.token,
+        body: { status: 'closed' },
+      });
+      for (let i = 0; i < 9; i++) await open(dani);
+      const refused = await reply(dani, closed.id, 'Sigue sin funcionar');
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await h.call('GET', '/api/tickets', { token: dani.token })).body).toHaveLength(10);
+      const old = await h.call('GET', `/api/tickets/${closed.id}`, { token: dani.token });
+      expect(old.body).toMatchObject({ status: 'closed', messages: [] });
+    });
+
+    it('a ticket opened from the chat counts too', async () => {
+      const fede = await h.customer('Fede');
+      for (let i = 0; i < 10; i++) await open(fede);
+      const chat = await h.call('POST', '/api/support/chat', {
+        token: fede.token,
+        body: { message: 'Me cobraron dos veces, quiero hablar con una persona' },
+      });
+      expect(chat.status).toBe(200);
+      const refused = await h.call('POST', '/api/support/chat/ticket', {
+        token: fede.token,
+        body: { conversationId: chat.body.conversationId },
+      });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await h.call('GET', '/api/tickets', { token: fede.token })).body).toHaveLength(10);
+    });
+
+    it('the 21st reply on one ticket in an hour is 429; other tickets still take replies', async () => {
+      const eva = await h.customer('Eva');
+      const ticket = await open(eva);
+      for (let i = 1; i <= 20; i++) {
+        expect((await reply(eva, ticket.id, `Respuesta ${i}`)).status).toBe(200);
+      }
+      const refused = await reply(eva, ticket.id, 'Respuesta 21');
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(refused.body.message).toMatch(/^Has enviado el máximo de 20 respuestas por hora/);
+      const thread = await h.call('GET', `/api/tickets/${ticket.id}`, { token: eva.token });
+      expect(thread.body.messages).toHaveLength(20);
+      const other = await open(eva);
+      expect((await reply(eva, other.id, 'Otra consulta')).status).toBe(200);
+    });
+  });
+
   it('the console filters and searches every ticket, with the customer beside it', async () => {
     const critical = await open(ben, {
       ...newTicket,

@@ -230,6 +230,15 @@ export const commerceEn: typeof commerceEs = {
     activated: 'Free trial activated!',
     activatedText: (date: string) => `You have access to all GPTs until ${date}`,
     failed: 'Could not start the trial',
+    unverifiedTitle: 'Confirm your e-mail address',
+    unverifiedText:
+      'To start the free trial, first confirm your e-mail address: open the link we sent you or ask for a new one.',
+    resend: 'Resend verification e-mail',
+    sending: 'Sending...',
+    sent: 'We have sent you a new link. Check your inbox.',
+    tooMany: 'You have asked for several links already. Wait a few minutes before asking again.',
+    resendFailed: 'We could not send the link. Try again in a few minutes.',
+    retry: 'I have confirmed it: start the trial',
   },
   verify: {
     heading: 'Verify Access',

@@ -229,6 +229,15 @@ export const commerceEs = {
     activated: '¡Prueba gratuita activada!',
     activatedText: (date: string) => `Tienes acceso a todos los GPTs hasta ${date}`,
     failed: 'Error al iniciar prueba',
+    unverifiedTitle: 'Confirma tu correo electrónico',
+    unverifiedText:
+      'Para activar la prueba gratuita, primero confirma tu correo electrónico: abre el enlace que te enviamos o pide uno nuevo.',
+    resend: 'Reenviar correo de verificación',
+    sending: 'Enviando...',
+    sent: 'Te enviamos un enlace nuevo. Revisa tu bandeja de entrada.',
+    tooMany: 'Ya pediste varios enlaces. Espera unos minutos antes de pedir otro.',
+    resendFailed: 'No pudimos enviar el enlace. Inténtalo de nuevo en unos minutos.',
+    retry: 'Ya lo confirmé: activar la prueba',
   },
   verify: {
     heading: 'Verificar Acceso',

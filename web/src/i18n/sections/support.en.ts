@@ -152,6 +152,15 @@ export const supportEn: typeof supportEs = {
       closedNote:
         'This ticket is closed. If you reply, we will open a new ticket linked to this one.',
     },
+    transcript: {
+      title: 'Conversation with the AI assistant',
+      customer: 'Customer',
+      you: 'You',
+      assistant: 'AI assistant',
+      steps: 'Next steps',
+      omitted: (count: number) =>
+        `${count} earlier ${count === 1 ? 'message' : 'messages'} left out`,
+    },
     seo: {
       title: (ticketNumber: string) => `Ticket #${ticketNumber}`,
       description: 'Your support ticket and its replies.',

@@ -151,6 +151,15 @@ export const supportEs = {
       closedNote:
         'Este ticket está cerrado. Si respondes, abriremos un ticket nuevo vinculado a este.',
     },
+    transcript: {
+      title: 'Conversación con el asistente AI',
+      customer: 'Cliente',
+      you: 'Tú',
+      assistant: 'Asistente AI',
+      steps: 'Próximos pasos',
+      omitted: (count: number) =>
+        `${count} ${count === 1 ? 'mensaje anterior omitido' : 'mensajes anteriores omitidos'}`,
+    },
     seo: {
       title: (ticketNumber: string) => `Ticket n.º ${ticketNumber}`,
       description: 'Tu ticket de soporte y sus respuestas.',

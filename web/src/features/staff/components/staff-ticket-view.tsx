@@ -19,7 +19,7 @@ export function StaffTicketView({ id, categories, presenters }: Props) {
   const { t, locale } = useI18n();
   const copy = t.staff.ticket;
   const detail = useStaffTicket(id);
-  const { StatusBadge, PriorityBadge, Thread } = presenters;
+  const { StatusBadge, PriorityBadge, Thread, Transcript } = presenters;
 
   if (detail.isPending) return <LoadingStatus>{copy.loading}</LoadingStatus>;
   if (detail.isError) {
@@ -59,6 +59,8 @@ export function StaffTicketView({ id, categories, presenters }: Props) {
             <StaffStatusSelect ticketId={ticket.id} status={ticket.status} />
           </CardContent>
         </Card>
+
+        {ticket.transcript ? <Transcript transcript={ticket.transcript} /> : null}
 
         <section aria-labelledby="staff-thread-heading" className="grid gap-4">
           <h2 id="staff-thread-heading" className="text-lg font-semibold text-navy-900">

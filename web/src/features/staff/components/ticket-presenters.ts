@@ -1,4 +1,4 @@
-import type { TicketMessage, TicketPriority, TicketStatus } from '@mia/contracts';
+import type { ChatTranscript, TicketMessage, TicketPriority, TicketStatus } from '@mia/contracts';
 import type { ComponentType } from 'react';
 
 /**
@@ -9,6 +9,8 @@ export interface TicketPresenters {
   StatusBadge: ComponentType<{ status: TicketStatus }>;
   PriorityBadge: ComponentType<{ priority: TicketPriority }>;
   Thread: ComponentType<{ messages: TicketMessage[] }>;
+  /** A chat-opened ticket's conversation, turn by turn with each turn's author. */
+  Transcript: ComponentType<{ transcript: ChatTranscript }>;
 }
 
 /** A category id's name in the visitor's language (the id itself when unknown). */

@@ -1,6 +1,7 @@
 import { ticketSchema, type TicketReplyRequest } from '@mia/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { useI18n, type Locale } from '@/i18n';
 import { api } from '@/lib/api-client';
 import { ticketKeys } from './query-keys';
 
@@ -14,9 +15,10 @@ const replyAnswerSchema = z.unknown().transform((value) => {
   return ticket.success ? ticket.data : null;
 });
 
-export const replyToTicket = ({ id, body }: TicketReplyRequest & { id: string }) =>
+/** Refusals (such as the replies-per-hour limit) come back in `locale`. */
+export const replyToTicket = ({ id, body }: TicketReplyRequest & { id: string }, locale: Locale) =>
   api.post(
-    `/api/tickets/${encodeURIComponent(id)}/messages`,
+    `/api/tickets/${encodeURIComponent(id)}/messages?lang=${locale}`,
     { body },
     {
       schema: replyAnswerSchema,
@@ -26,8 +28,9 @@ export const replyToTicket = ({ id, body }: TicketReplyRequest & { id: string })
 /** The thread and the list both change (a reply reopens a resolved ticket). */
 export function useReplyToTicket() {
   const queryClient = useQueryClient();
+  const { locale } = useI18n();
   return useMutation({
-    mutationFn: replyToTicket,
+    mutationFn: (input: TicketReplyRequest & { id: string }) => replyToTicket(input, locale),
     onSuccess: (_answer, { id }) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ticketKeys.detail(id) }),

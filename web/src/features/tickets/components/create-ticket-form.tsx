@@ -18,8 +18,10 @@ import {
 } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast-store';
 import { useI18n } from '@/i18n';
+import { errorText } from '@/lib/api-client';
 import { useCreateTicket } from '@/features/tickets/api/create-ticket';
 import { useTicketCategories } from '@/features/tickets/api/get-ticket-categories';
+import { isRateLimited } from './rate-limited';
 import { Textarea } from './textarea';
 import { ticketRuleMessage } from './ticket-rule-message';
 
@@ -52,11 +54,12 @@ export function CreateTicketForm({ onDone }: { onDone: () => void }) {
         form.reset(emptyTicket);
         onDone();
       },
-      onError: () =>
+      onError: (error) =>
         toast({
           variant: 'destructive',
           title: t.tickets.toasts.error,
-          description: t.tickets.toasts.createFailed,
+          // Over the hourly limit the server's message says how long to wait.
+          description: isRateLimited(error) ? errorText(error) : t.tickets.toasts.createFailed,
         }),
     }),
   );

@@ -3,6 +3,7 @@ import { LoadError, LoadingStatus } from '@/components/ui/query-status';
 import { formatDate, useI18n } from '@/i18n';
 import { useTicketCategories } from '@/features/tickets/api/get-ticket-categories';
 import { useTicket } from '@/features/tickets/api/get-ticket';
+import { ChatTranscript } from './chat-transcript';
 import { TicketPriorityBadge, TicketStatusBadge } from './ticket-badges';
 import { TicketReplyForm } from './ticket-reply-form';
 import { TicketThread } from './ticket-thread';
@@ -49,6 +50,8 @@ export function TicketDetails({ id }: { id: string }) {
           <p className="break-words whitespace-pre-wrap text-navy-900">{data.description}</p>
         </CardContent>
       </Card>
+
+      {data.transcript ? <ChatTranscript transcript={data.transcript} viewer="customer" /> : null}
 
       <section aria-labelledby="ticket-thread-heading" className="grid gap-4">
         <h2 id="ticket-thread-heading" className="text-lg font-semibold text-navy-900">

@@ -8,7 +8,9 @@ import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast-store';
 import { paths } from '@/config/paths';
 import { useI18n } from '@/i18n';
+import { errorText } from '@/lib/api-client';
 import { useReplyToTicket } from '@/features/tickets/api/reply-to-ticket';
+import { isRateLimited } from './rate-limited';
 import { Textarea } from './textarea';
 import { ticketRuleMessage } from './ticket-rule-message';
 
@@ -45,11 +47,12 @@ export function TicketReplyForm({ ticket }: { ticket: Ticket }) {
             description: t.tickets.toasts.repliedText,
           });
         },
-        onError: () =>
+        onError: (error) =>
           toast({
             variant: 'destructive',
             title: t.tickets.toasts.error,
-            description: t.tickets.toasts.replyFailed,
+            // Over the hourly limit the server's message says how long to wait.
+            description: isRateLimited(error) ? errorText(error) : t.tickets.toasts.replyFailed,
           }),
       },
     ),
