@@ -5,7 +5,7 @@ import type { Billing } from '../billing.js';
 import { activeSubscriptionOf, customerDecider } from '../customers/customer-decider.js';
 import type { Payer } from '../customers/provider-customer.js';
 import { saveCard } from '../payments/payment-commands.js';
-import { callProvider } from '../provider/provider-errors.js';
+import { callProvider, isMissing, isStripeError } from '../provider/provider-errors.js';
 import { cardOfPaymentMethod, idOf } from '../provider/views.js';
 import { customerStreamId, subscriptionStreamId } from '../shared/ids.js';
 import { transact } from '../shared/transact.js';
@@ -15,6 +15,7 @@ import { subscriptionDecider } from './subscription-decider.js';
 import { factsOf, loadInvoiceFacts } from './subscription-facts.js';
 
 const NO_SETUP = 'No encontramos esa tarjeta nueva.';
+const isInvalidRequest = (error: unknown) => isStripeError(error) && error.statusCode === 400;
 /** Statuses whose open invoice a new card pays at once. */
 const OWING: readonly Stripe.Subscription.Status[] = ['past_due', 'unpaid'];
 
@@ -32,9 +33,15 @@ export async function confirmPaymentMethod(
 ): Promise<PaymentMethodConfirmResponse> {
   const { stripe } = billing.provider;
   const { userId } = payer;
+  // An id that is not a SetupIntent of this account is the caller's mistake, not ours.
   const si = await callProvider(() =>
     stripe.setupIntents.retrieve(setupIntentId, { expand: ['payment_method'] }),
-  );
+  ).catch((error: unknown) => {
+    if (isMissing(error) || isInvalidRequest(error)) {
+      throw new DomainError('not_found', 'setup_not_found', NO_SETUP);
+    }
+    throw error;
+  });
   const { state: customer } = await billing.commands.load(
     customerStreamId(userId),
     customerDecider,

@@ -188,4 +188,26 @@ describe('plan payments off the happy path (real SDK, sandbox)', () => {
     expect(all.data.map((s) => s.status)).toEqual(['active']);
     expect(await plan(member)).toMatchObject({ planType: 'monthly', status: 'active' });
   });
+
+  it('a card is confirmed only by its owner, and an unknown one is a 404', async () => {
+    const owner = await h.signIn();
+    const other = await h.signIn();
+    const setup = await owner.call<{ clientSecret: string; setupIntentId: string }>(
+      'POST',
+      '/api/billing/payment-method',
+    );
+    await h.confirmCard(setup.body.clientSecret, TEST_CARDS.visa);
+    const stolen = await other.call('POST', '/api/billing/payment-method/confirm', {
+      setupIntentId: setup.body.setupIntentId,
+    });
+    expect(stolen).toMatchObject({ status: 404, body: { code: 'setup_not_found' } });
+    const unknown = await owner.call('POST', '/api/billing/payment-method/confirm', {
+      setupIntentId: 'seti_does_not_exist',
+    });
+    expect(unknown).toMatchObject({ status: 404, body: { code: 'setup_not_found' } });
+    const mine = await owner.call('POST', '/api/billing/payment-method/confirm', {
+      setupIntentId: setup.body.setupIntentId,
+    });
+    expect(mine).toMatchObject({ status: 200, body: { plan: null } });
+  });
 });
