@@ -139,7 +139,7 @@ export type PaymentMethodSetupResponse = z.infer<typeof paymentMethodSetupRespon
  * becomes the default at once and a plan that is past due has its open invoice paid with it.
  */
 export const paymentMethodConfirmRequestSchema = z.object({
-  setupIntentId: z.string().min(1, 'setupIntentId is required'),
+  setupIntentId: singleLineText({ trim: true, max: 255, minMessage: 'setupIntentId is required' }),
 });
 export type PaymentMethodConfirmRequest = z.infer<typeof paymentMethodConfirmRequestSchema>;
 export const paymentMethodConfirmResponseSchema = z.object({
