@@ -43,8 +43,8 @@ describe('plan changes with payment_behavior=pending_if_incomplete', () => {
     return t.stripe.subscriptions.retrieve(sub.id);
   }
 
-  async function toAnnual(sub: Stripe.Subscription) {
-    const annual = await makePlan(t.stripe, 'year', 19999);
+  async function toAnnual(sub: Stripe.Subscription, existing?: Stripe.Price) {
+    const annual = existing ?? (await makePlan(t.stripe, 'year', 19999));
     const updated = await t.stripe.subscriptions.update(sub.id, {
       items: [{ id: sub.items.data[0]!.id, price: annual.id }],
       proration_behavior: 'always_invoice',
@@ -73,6 +73,24 @@ describe('plan changes with payment_behavior=pending_if_incomplete', () => {
     // No dunning: the clock moving on retries nothing and the plan is never past due.
     t.sandbox.clock.advance({ days: 3 });
     expect((await t.stripe.subscriptions.retrieve(sub.id)).status).toBe('active');
+  });
+
+  it('a later change that is paid supersedes the pending one', async () => {
+    const sub = await monthlyWithCard('4000000000000341');
+    const { annual, updated } = await toAnnual(sub);
+    expect(updated.pending_update).not.toBeNull();
+    const si = await t.stripe.setupIntents.create({ customer: sub.customer as string });
+    const good = await confirmWithCard<Stripe.SetupIntent>(
+      t,
+      si.client_secret!,
+      '4242424242424242',
+    );
+    await t.stripe.subscriptions.update(sub.id, {
+      default_payment_method: good.body.payment_method as string,
+    });
+    const { updated: paid } = await toAnnual(sub, annual);
+    expect(paid.pending_update).toBeNull();
+    expect(paid.items.data[0]!.price.id).toBe(annual.id);
   });
 
   it('a card that pays applies the change at once', async () => {

@@ -43,7 +43,15 @@ export function modifyWithPendingUpdate(
   });
 
   const invoice = declined as Stripe.Invoice | null;
-  if (!invoice) return sub;
+  if (!invoice) {
+    // Paid (or nothing to pay): an older change still pending is superseded.
+    if (sub.pending_update) {
+      updateSubscription(core, sub, (s) => {
+        s.pending_update = null;
+      });
+    }
+    return sub;
+  }
   const changedItems = sub.items.data.map((item) => ({
     id: item.id,
     price: item.price.id,
