@@ -101,4 +101,25 @@ describe('plan changes with payment_behavior=pending_if_incomplete', () => {
     const invoice = await t.stripe.invoices.retrieve(updated.latest_invoice as string);
     expect(invoice.status).toBe('paid');
   });
+
+  it('a change that owes nothing (annual to monthly, a credit) applies even with a failing card', async () => {
+    const sub = await monthlyWithCard('5555555555554444');
+    const { annual } = await toAnnual(sub);
+    const si = await t.stripe.setupIntents.create({ customer: sub.customer as string });
+    const bad = await confirmWithCard<Stripe.SetupIntent>(t, si.client_secret!, '4000000000000341');
+    await t.stripe.subscriptions.update(sub.id, {
+      default_payment_method: bad.body.payment_method as string,
+    });
+    const onAnnual = await t.stripe.subscriptions.retrieve(sub.id);
+    expect(onAnnual.items.data[0]!.price.id).toBe(annual.id);
+    const monthly = sub.items.data[0]!.price.id;
+    const back = await t.stripe.subscriptions.update(sub.id, {
+      items: [{ id: onAnnual.items.data[0]!.id, price: monthly }],
+      proration_behavior: 'always_invoice',
+      payment_behavior: 'pending_if_incomplete',
+    });
+    expect(back.pending_update).toBeNull();
+    expect(back.items.data[0]!.price.id).toBe(monthly);
+    expect(back.status).toBe('active');
+  });
 });
