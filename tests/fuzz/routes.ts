@@ -95,6 +95,12 @@ export const FUZZ_ROUTES: readonly FuzzRoute[] = [
   { method: 'POST', path: '/api/billing/payment-method', auth: 'user', body: () => ({}) },
   {
     method: 'POST',
+    path: '/api/billing/payment-method/confirm',
+    auth: 'user',
+    body: (_k, id) => ({ setupIntentId: `seti_${id.replaceAll('-', '')}` }),
+  },
+  {
+    method: 'POST',
     path: '/api/create-payment-intent',
     auth: 'user',
     body: (k) => ({ productId: product(k) }),

@@ -320,6 +320,27 @@ describe('billing management', () => {
     );
   });
 
+  it('a plan past due asks for a new card first; the card pays and the plan is active again', async () => {
+    harness.commerce.planPastDue(ana.email);
+    await openDashboard();
+    const billing = page.getByTestId('billing-management');
+    const notice = billing.getByTestId('plan-past-due');
+    await eventually(() => notice.innerText()).toContain('No pudimos cobrar la renovación');
+    expect(await billing.innerText()).toContain('Pago pendiente');
+    expect(await billing.getByRole('button', { name: 'Cambiar plan' }).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await notice.getByRole('button', { name: 'Actualizar tarjeta' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Número de tarjeta').fill('5555 5555 5555 4444');
+    await dialog.getByLabel(/^Vencimiento/).fill('11/33');
+    await dialog.getByLabel(/CVC/).fill('321');
+    await dialog.getByRole('button', { name: 'Guardar tarjeta' }).click();
+    await eventually(() => toast().innerText()).toContain('tu plan vuelve a estar activo');
+    await eventually(() => billing.getByTestId('plan-past-due').count()).toBe(0);
+    expect(harness.commerce.account(ana.email).plan?.status).toBe('active');
+  });
+
   it('fits a phone with a plan, invoices and everything else', async () => {
     harness.commerce.givePurchase(ana.email, 'epistolas-pablo', 2);
     await openDashboard({ person: ana, viewport: viewports.mobile });

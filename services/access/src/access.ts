@@ -8,6 +8,7 @@ import {
   type SessionAuth,
   type ServiceContext,
 } from '@mia/service-kit';
+import { configureEntitlements } from './entitlements/entitlements-policy.js';
 import { createCodeVault, type CodeVault } from './access-codes/code-vault.js';
 import type { AccessConfig } from './config.js';
 import { dashboardReader, type DashboardRows } from './dashboard/dashboard-read.js';
@@ -39,6 +40,7 @@ export interface Access {
 
 export function setupAccess(ctx: ServiceContext<AccessConfig, AccessTx, PrismaClient>): Access {
   const { config } = ctx;
+  configureEntitlements({ pastDueGraceDays: config.PAST_DUE_GRACE_DAYS });
   return {
     config,
     schema: ctx.schema,

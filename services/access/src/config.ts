@@ -52,6 +52,9 @@ export const configSchema = baseConfigSchema
     // Verifications of one user's access code through the GPT API within an hour beyond which
     // the user (if usage alerts are on) gets one mail for that hour.
     USAGE_ALERT_THRESHOLD: positiveInt(50),
+    // Days a plan whose renewal failed keeps its tools, counted from the failed period's start;
+    // after them the tools wait until an invoice is paid (the card updated). 0: no grace.
+    PAST_DUE_GRACE_DAYS: z.coerce.number().int().min(0).max(30).default(3),
     // SMTP_URL, MAIL_FROM, MAIL_DIR: where mail goes (the kit's mail module).
     ...mailConfigShape({ mailDir: defaultMailDir(import.meta.url) }),
   })

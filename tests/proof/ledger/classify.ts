@@ -264,7 +264,14 @@ function checkSubscriptionAccess(
   }
   if (open && s.currentPeriodEnd !== null) {
     const until = grant?.validUntil ? Math.floor(grant.validUntil.getTime() / 1000) : null;
-    if (until !== s.currentPeriodEnd)
+    // Past due: the provider has moved to a period nobody paid for; access keeps the paid end
+    // (plus a grace access decides) and must not have followed it.
+    if (s.status === 'past_due') {
+      if (until === null || until >= s.currentPeriodEnd)
+        wrong(
+          `${label}: grant until ${until}, extended to the unpaid period ${s.currentPeriodEnd}`,
+        );
+    } else if (until !== s.currentPeriodEnd)
       wrong(`${label}: grant until ${until}, period ends ${s.currentPeriodEnd}`);
   }
   const ended = s.status === 'canceled' || s.status === 'incomplete_expired';

@@ -36,6 +36,8 @@ import {
   messageResponseSchema,
   passwordSchema,
   paymentMethodSetupResponseSchema,
+  paymentMethodConfirmRequestSchema,
+  paymentMethodConfirmResponseSchema,
   trialStartResponseSchema,
   userSchema,
   verifyGptAccessRequestSchema,
@@ -71,6 +73,7 @@ export const FAKE_TEXTS = {
   unknownProduct: 'Producto Inválido',
   alreadyOwned: 'Ya tienes acceso de por vida a esta herramienta.',
   activeSubscription: 'Ya tienes una suscripción activa: cambia de plan en tu panel.',
+  planPastDue: 'Actualiza tu tarjeta primero.',
   trialUsed: 'Ya usaste tu prueba gratuita.',
   emailNotVerified: 'Confirma tu correo electrónico para activar la prueba gratuita.',
   noAccess: 'No tienes acceso a esta herramienta. Cómprala para usarla.',
@@ -292,6 +295,12 @@ export class FakeCommerce {
     const account = this.account(email);
     this.activatePlan(account, planType, this.nextId('sub'));
     account.card = { brand: 'visa', last4, expMonth: 12, expYear: 2034 };
+  }
+
+  /** Test setup: the plan's renewal could not be charged (billing reports it past due). */
+  planPastDue(email: string): void {
+    const plan = this.account(email).plan;
+    if (plan) plan.status = 'past_due';
   }
 
   usable(email: string, productId: string, at = new Date()): Grant | undefined {
@@ -531,6 +540,7 @@ export class FakeCommerce {
       const { planType } = body(changePlanRequestSchema, raw);
       const plan = this.account(user.email).plan;
       if (!plan) throw notFound('No subscription');
+      if (plan.status === 'past_due') throw conflict(FAKE_TEXTS.planPastDue, 'plan_past_due');
       plan.planType = planType;
       plan.priceCents = planFor(planType).priceCents;
       return answer(200, billingOverviewResponseSchema, this.overview(user.email));
@@ -543,6 +553,15 @@ export class FakeCommerce {
         clientSecret: intent.clientSecret,
         setupIntentId: intent.id,
       });
+    },
+
+    // The saved card becomes the default; a past-due plan's open invoice is paid with it.
+    'POST /api/billing/payment-method/confirm': (req, raw) => {
+      const user = this.user(req);
+      body(paymentMethodConfirmRequestSchema, raw);
+      const plan = this.account(user.email).plan;
+      if (plan?.status === 'past_due') plan.status = 'active';
+      return answer(200, paymentMethodConfirmResponseSchema, { plan: plan ?? null });
     },
 
     'GET /api/dashboard': (req) => {

@@ -137,6 +137,20 @@ export const paymentMethodSetupResponseSchema = z.object({
 });
 export type PaymentMethodSetupResponse = z.infer<typeof paymentMethodSetupResponseSchema>;
 
+/**
+ * POST /api/billing/payment-method/confirm: after the browser confirmed the SetupIntent, the card
+ * becomes the default at once and a plan that is past due has its open invoice paid with it.
+ */
+export const paymentMethodConfirmRequestSchema = z.object({
+  setupIntentId: singleLineText({ trim: true, max: 255, minMessage: 'setupIntentId is required' }),
+});
+export type PaymentMethodConfirmRequest = z.infer<typeof paymentMethodConfirmRequestSchema>;
+export const paymentMethodConfirmResponseSchema = z.object({
+  /** The plan after the card was saved (and its open invoice paid), or null without a plan. */
+  plan: billingPlanSchema.nullable(),
+});
+export type PaymentMethodConfirmResponse = z.infer<typeof paymentMethodConfirmResponseSchema>;
+
 // Admin refunds (admin role, enforced by billing)
 export const adminRefundRequestSchema = z.object({
   paymentId: z.uuid('Payment is required'),

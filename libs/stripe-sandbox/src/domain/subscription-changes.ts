@@ -157,10 +157,14 @@ function changeItems(
   return null;
 }
 
+/** How a change's invoice is collected: automatic collection, or pending-updates.ts's. */
+export type CollectChange = (core: Core, invoice: Stripe.Invoice) => void;
+
 export function modifySubscription(
   core: Core,
   sub: Stripe.Subscription,
   input: UpdateSubscriptionInput,
+  collect: CollectChange = collectInvoice,
 ): Stripe.Subscription {
   if (sub.status === 'canceled' || sub.status === 'incomplete_expired') {
     const allowed = input.items === undefined && input.cancelAtPeriodEnd === undefined;
@@ -223,7 +227,7 @@ export function modifySubscription(
   const spec = invoiceSpec as InvoiceSpec | null;
   if (spec) {
     const invoice = issueInvoice(core, sub, spec);
-    if (invoice.status === 'open') collectInvoice(core, invoice);
+    if (invoice.status === 'open') collect(core, invoice);
   }
   return sub;
 }

@@ -5,6 +5,7 @@ import {
   modifySubscription,
   type UpdateSubscriptionInput,
 } from '../domain/subscription-changes.js';
+import { modifyWithPendingUpdate } from '../domain/pending-updates.js';
 import { cancelSubscription, createSubscription, type ItemInput } from '../domain/subscriptions.js';
 import type { FormObject, FormValue } from '../form.js';
 import { paginate } from '../list.js';
@@ -165,7 +166,12 @@ export const subscriptionRoutes: Route[] = [
           };
         });
       }
-      return render(core.state, modifySubscription(core, sub, input), expand);
+      const pending =
+        enumParam(params, 'payment_behavior', PAYMENT_BEHAVIORS) === 'pending_if_incomplete';
+      const modified = pending
+        ? modifyWithPendingUpdate(core, sub, input)
+        : modifySubscription(core, sub, input);
+      return render(core.state, modified, expand);
     },
   },
   {

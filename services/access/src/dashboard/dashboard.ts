@@ -3,7 +3,15 @@ import type { DashboardResponse } from '@mia/contracts';
 import type { SessionUser } from '@mia/service-kit';
 import type { Access } from '../access.js';
 import { ownAccessCode } from '../access-codes/access-codes.js';
-import { usable } from '../entitlements/grants.js';
+import { usable, type Grant } from '../entitlements/grants.js';
+
+/** Until when a usable grant lasts: a past-due plan's grace end when it is the later one. */
+const untilOf = (grant: Grant): string | null =>
+  grant.validUntil !== null &&
+  grant.graceUntil !== undefined &&
+  Date.parse(grant.graceUntil) > Date.parse(grant.validUntil)
+    ? grant.graceUntil
+    : grant.validUntil;
 
 /**
  * GET /api/dashboard from access's own read models only (no call to another service): the 14
@@ -26,7 +34,7 @@ export async function dashboardOf(access: Access, user: SessionUser): Promise<Da
       price: centsToDollars(product.priceCents),
       purchased: verdict.allowed,
       ...(verdict.allowed && verdict.grant
-        ? { access: { source: verdict.grant.source.kind, until: verdict.grant.validUntil } }
+        ? { access: { source: verdict.grant.source.kind, until: untilOf(verdict.grant) } }
         : {}),
     };
   });

@@ -6,12 +6,13 @@ import {
   AccessSuspendedV1,
   instantSchema,
   ownIdSchema,
+  subscriptionStatusSchema,
 } from '@mia/contracts';
 import { defineDomainEvent, type EventOf } from '@mia/service-kit';
 import { z } from 'zod';
 
 // A user's entitlements stream holds access's integration events (published to every service)
-// and two domain events that only remember what the integration events cannot carry: which
+// and domain events that only remember what the integration events cannot carry: which
 // disputes a payment had, and which billing stream version the subscription's end came from.
 
 /** A dispute on the payment behind a grant, opened or closed (with its outcome). */
@@ -40,6 +41,36 @@ export const SubscriptionTermNoted = defineDomainEvent(
   }),
 );
 
+/**
+ * The plan's standing as billing last reported it (SubscriptionChanged's status, or `active`
+ * from a paid invoice), from `sourceVersion` of the subscription's stream: a report from an
+ * older version is stale and changes nothing.
+ */
+export const SubscriptionStandingNoted = defineDomainEvent(
+  'SubscriptionStandingNoted',
+  z.object({
+    grantId: z.string().min(1),
+    userId: ownIdSchema,
+    status: subscriptionStatusSchema,
+    sourceVersion: z.number().int().nonnegative(),
+  }),
+);
+
+/**
+ * A renewal failed: the plan's tools stay usable until `graceUntil` (the failed period's start
+ * plus PAST_DUE_GRACE_DAYS), unless an invoice is paid first. Not an extension: no money came.
+ */
+export const SubscriptionGraceOpened = defineDomainEvent(
+  'SubscriptionGraceOpened',
+  z.object({ grantId: z.string().min(1), userId: ownIdSchema, graceUntil: instantSchema }),
+);
+
+/** The grace window is over early: an invoice was paid, or the plan left past due. */
+export const SubscriptionGraceClosed = defineDomainEvent(
+  'SubscriptionGraceClosed',
+  z.object({ grantId: z.string().min(1), userId: ownIdSchema }),
+);
+
 export type EntitlementEvent =
   | EventOf<typeof AccessGrantedV1>
   | EventOf<typeof AccessExtendedV1>
@@ -47,7 +78,10 @@ export type EntitlementEvent =
   | EventOf<typeof AccessRestoredV1>
   | EventOf<typeof AccessRevokedV1>
   | EventOf<typeof DisputeNoted>
-  | EventOf<typeof SubscriptionTermNoted>;
+  | EventOf<typeof SubscriptionTermNoted>
+  | EventOf<typeof SubscriptionStandingNoted>
+  | EventOf<typeof SubscriptionGraceOpened>
+  | EventOf<typeof SubscriptionGraceClosed>;
 
 export const entitlementEventDefinitions = [
   AccessGrantedV1,
@@ -57,6 +91,9 @@ export const entitlementEventDefinitions = [
   AccessRevokedV1,
   DisputeNoted,
   SubscriptionTermNoted,
+  SubscriptionStandingNoted,
+  SubscriptionGraceOpened,
+  SubscriptionGraceClosed,
 ] as const;
 
 /** One stream per user. */

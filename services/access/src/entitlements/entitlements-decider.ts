@@ -1,5 +1,5 @@
 import { isProductId } from '@mia/catalog';
-import { ALL_PRODUCTS, type GrantRevocationReason } from '@mia/contracts';
+import { ALL_PRODUCTS, type GrantRevocationReason, type SubscriptionStatus } from '@mia/contracts';
 import { DomainError, readerOf, type Decider } from '@mia/service-kit';
 import {
   entitlementEventDefinitions,
@@ -7,6 +7,12 @@ import {
   type EntitlementEvent,
 } from './entitlement-events.js';
 import type { Grant } from './grants.js';
+import {
+  notePaidTerm,
+  noteStanding,
+  type PaidTermCommand,
+  type StandingCommand,
+} from './plan-terms.js';
 
 export type DisputeStatus = 'open' | 'won' | 'lost';
 
@@ -23,18 +29,10 @@ export type EntitlementCommand =
       disputeId: string;
       outcome: 'won' | 'lost';
     }
-  | {
-      /** SubscriptionActivated / Renewed (`opensAccess`) or SubscriptionChanged (only the end). */
-      kind: 'note-subscription-term';
-      userId: string;
-      subscriptionId: string;
-      periodEnd: string;
-      /** The billing event's position in the subscription's stream (0 when unknown). */
-      sourceVersion: number;
-      opensAccess: boolean;
-      /** When billing recorded it. */
-      at: string;
-    }
+  /** SubscriptionActivated / Renewed: a paid invoice (plan-terms.ts). */
+  | PaidTermCommand
+  /** SubscriptionChanged: how the plan stands, never an extension (plan-terms.ts). */
+  | StandingCommand
   | { kind: 'end-subscription'; userId: string; subscriptionId: string; reason: string }
   | { kind: 'grant-trial'; userId: string; trialId: string; startedAt: string; endsAt: string }
   | {
@@ -57,6 +55,8 @@ export interface EntitlementsState {
   disputes: Record<string, Record<string, DisputeStatus>>;
   /** The newest known end of each subscription's period, and the billing version it came from. */
   terms: Record<string, { periodEnd: string; sourceVersion: number }>;
+  /** Each plan's standing as billing last reported it, and the billing version it came from. */
+  standing: Record<string, { status: SubscriptionStatus; sourceVersion: number }>;
 }
 
 export const grantsOf = (state: EntitlementsState): Grant[] => Object.values(state.grants);
@@ -77,7 +77,8 @@ const detailText = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 5
 
 /**
  * A user's entitlements (COMMERCE.md §3). Purchases are lifetime; subscriptions cover every
- * tool until the current period's end, which renewals extend and changes move; trials cover
+ * tool until the end of the last paid period, which only paid invoices extend (a failed
+ * renewal opens a grace window, plan-terms.ts); trials cover
  * every tool until their end; admins grant one product or all, for life or until a date.
  * Refunds, lost disputes, ended subscriptions and admins revoke; a dispute suspends until won.
  *
@@ -88,7 +89,7 @@ const detailText = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 5
 export const entitlementsDecider: Decider<EntitlementCommand, EntitlementsState, EntitlementEvent> =
   {
     name: 'entitlements',
-    initialState: () => ({ grants: {}, revoked: {}, disputes: {}, terms: {} }),
+    initialState: () => ({ grants: {}, revoked: {}, disputes: {}, terms: {}, standing: {} }),
 
     evolve(state, event) {
       switch (event.type) {
@@ -142,6 +143,20 @@ export const entitlementsDecider: Decider<EntitlementCommand, EntitlementsState,
           const { grantId, periodEnd, sourceVersion } = event.data;
           return { ...state, terms: { ...state.terms, [grantId]: { periodEnd, sourceVersion } } };
         }
+        case 'SubscriptionStandingNoted': {
+          const { grantId, status, sourceVersion } = event.data;
+          return {
+            ...state,
+            standing: { ...state.standing, [grantId]: { status, sourceVersion } },
+          };
+        }
+        case 'SubscriptionGraceOpened':
+          return withGrant(state, event.data.grantId, (g) => ({
+            ...g,
+            graceUntil: event.data.graceUntil,
+          }));
+        case 'SubscriptionGraceClosed':
+          return withGrant(state, event.data.grantId, ({ graceUntil: _closed, ...g }) => g);
       }
     },
 
@@ -211,49 +226,11 @@ export const entitlementsDecider: Decider<EntitlementCommand, EntitlementsState,
           return events;
         }
 
-        case 'note-subscription-term': {
-          const grantId = grantIds.subscription(command.subscriptionId);
-          if (state.revoked[grantId]) return [];
-          const term = state.terms[grantId];
-          const newer =
-            !term ||
-            command.sourceVersion > term.sourceVersion ||
-            // Same version (unknown versions are all 0): only an extension is taken.
-            (command.sourceVersion === term.sourceVersion &&
-              Date.parse(command.periodEnd) > Date.parse(term.periodEnd));
-          const end = newer ? command.periodEnd : (term?.periodEnd ?? command.periodEnd);
-          const events: EntitlementEvent[] = [];
-          if (newer) {
-            events.push({
-              type: 'SubscriptionTermNoted',
-              data: {
-                grantId,
-                userId,
-                periodEnd: command.periodEnd,
-                sourceVersion: command.sourceVersion,
-              },
-            });
-          }
-          const grant = state.grants[grantId];
-          if (!grant) {
-            if (command.opensAccess) {
-              events.push({
-                type: 'AccessGranted',
-                data: {
-                  grantId,
-                  userId,
-                  scope: ALL_PRODUCTS,
-                  source: { kind: 'subscription', ref: command.subscriptionId },
-                  validFrom: earlier(command.at, now),
-                  validUntil: end,
-                },
-              });
-            }
-          } else if (!sameInstant(grant.validUntil, end)) {
-            events.push({ type: 'AccessExtended', data: { grantId, userId, validUntil: end } });
-          }
-          return events;
-        }
+        case 'note-subscription-term':
+          return notePaidTerm(command, state, now);
+
+        case 'note-subscription-standing':
+          return noteStanding(command, state, now);
 
         case 'end-subscription': {
           const grantId = grantIds.subscription(command.subscriptionId);

@@ -41,26 +41,6 @@ const closeDispute = (outcome: 'won' | 'lost', disputeId = 'dp_1'): EntitlementC
   disputeId,
   outcome,
 });
-const term = (
-  periodEnd: string,
-  sourceVersion: number,
-  opensAccess = true,
-  at = '2026-03-01T11:00:00.000Z',
-): EntitlementCommand => ({
-  kind: 'note-subscription-term',
-  userId,
-  subscriptionId,
-  periodEnd,
-  sourceVersion,
-  opensAccess,
-  at,
-});
-const endSubscription: EntitlementCommand = {
-  kind: 'end-subscription',
-  userId,
-  subscriptionId,
-  reason: 'canceled',
-};
 const trial: EntitlementCommand = {
   kind: 'grant-trial',
   userId,
@@ -127,20 +107,6 @@ const subscriptionGranted = (validUntil: string): EntitlementEvent => ({
     validUntil,
   },
 });
-const extended = (validUntil: string): EntitlementEvent => ({
-  type: 'AccessExtended',
-  data: { grantId: `subscription:${subscriptionId}`, userId, validUntil },
-});
-const subscriptionRevoked: EntitlementEvent = {
-  type: 'AccessRevoked',
-  data: {
-    grantId: `subscription:${subscriptionId}`,
-    userId,
-    reason: 'subscription_ended',
-    detail: 'canceled',
-  },
-};
-
 const APRIL = '2026-04-01T11:00:00.000Z';
 const MAY = '2026-05-01T11:00:00.000Z';
 
@@ -243,102 +209,7 @@ describe('disputes', () => {
   });
 });
 
-describe('subscriptions', () => {
-  it('activation grants every tool until the period end', () => {
-    spec
-      .given([])
-      .when(term(APRIL, 1))
-      .then([termNoted(APRIL, 1), subscriptionGranted(APRIL)]);
-    const active = [termNoted(APRIL, 1), subscriptionGranted(APRIL)];
-    expect(canUse(active, 'cantar-cantares', '2026-03-31T23:59:59Z').allowed).toBe(true);
-    // Expiry is computed when read: no event needed at the period end.
-    expect(canUse(active, 'cantar-cantares', APRIL).reason).toBe('expired');
-  });
-
-  it('renewal extends; its redelivery changes nothing', () => {
-    const active = [termNoted(APRIL, 1), subscriptionGranted(APRIL)];
-    spec
-      .given(active)
-      .when(term(MAY, 2))
-      .then([termNoted(MAY, 2), extended(MAY)]);
-    spec
-      .given([...active, termNoted(MAY, 2), extended(MAY)])
-      .when(term(MAY, 2))
-      .thenNothing();
-  });
-
-  it('a renewal handled before the activation: the late activation neither grants twice nor shortens', () => {
-    spec
-      .given([])
-      .when(term(MAY, 2))
-      .then([termNoted(MAY, 2), subscriptionGranted(MAY)]);
-    spec
-      .given([termNoted(MAY, 2), subscriptionGranted(MAY)])
-      .when(term(APRIL, 1))
-      .thenNothing();
-  });
-
-  it('a change moves the end (either way) only when newer than what is known', () => {
-    const renewed = [
-      termNoted(APRIL, 1),
-      subscriptionGranted(APRIL),
-      termNoted(MAY, 2),
-      extended(MAY),
-    ];
-    const earlierEnd = '2026-04-15T11:00:00.000Z';
-    spec
-      .given(renewed)
-      .when(term(earlierEnd, 3, false))
-      .then([termNoted(earlierEnd, 3), extended(earlierEnd)]);
-    spec
-      .given(renewed)
-      .when(term(earlierEnd, 1, false))
-      .thenNothing();
-  });
-
-  it('a change before the activation grants nothing, and the activation takes the newest end', () => {
-    spec
-      .given([])
-      .when(term(MAY, 3, false))
-      .then([termNoted(MAY, 3)]);
-    spec
-      .given([termNoted(MAY, 3)])
-      .when(term(APRIL, 1))
-      .then([subscriptionGranted(MAY)]);
-  });
-
-  it('cancellation at period end only stops extensions: access lasts until the end', () => {
-    const cancelled = [
-      termNoted(APRIL, 1),
-      subscriptionGranted(APRIL),
-      // SubscriptionChanged {cancelAtPeriodEnd: true} keeps the same end.
-      termNoted(APRIL, 2),
-    ];
-    spec
-      .given([termNoted(APRIL, 1), subscriptionGranted(APRIL)])
-      .when(term(APRIL, 2, false))
-      .then([termNoted(APRIL, 2)]);
-    expect(canUse(cancelled, 'apocalipsis', '2026-03-31T00:00:00Z').allowed).toBe(true);
-    expect(canUse(cancelled, 'apocalipsis', APRIL).allowed).toBe(false);
-  });
-
-  it('the end revokes; ended before activated keeps the activation closed', () => {
-    spec
-      .given([termNoted(APRIL, 1), subscriptionGranted(APRIL)])
-      .when(endSubscription)
-      .then([subscriptionRevoked]);
-    expect(
-      canUse(
-        [termNoted(APRIL, 1), subscriptionGranted(APRIL), subscriptionRevoked],
-        'apocalipsis',
-        NOW,
-      ).reason,
-    ).toBe('revoked');
-    spec.given([]).when(endSubscription).then([subscriptionRevoked]);
-    spec.given([subscriptionRevoked]).when(term(APRIL, 1)).thenNothing();
-    spec.given([subscriptionRevoked]).when(endSubscription).thenNothing();
-  });
-});
+// Plans: plan-terms.unit.test.ts.
 
 describe('trials', () => {
   const trialGranted: EntitlementEvent = {

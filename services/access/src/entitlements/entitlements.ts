@@ -22,6 +22,7 @@ export function grantOfRow(row: AccessGrant): Grant {
     validUntil: row.validUntil?.toISOString() ?? null,
     status: row.status as GrantStatus,
   };
+  if (row.graceUntil !== null) grant.graceUntil = row.graceUntil.toISOString();
   if (row.revokedReason !== null) grant.revokedReason = row.revokedReason as GrantRevocationReason;
   return grant;
 }

@@ -7,6 +7,7 @@ import {
 } from '@mia/contracts';
 import type { Projection } from '@mia/service-kit';
 import type { AccessTx } from '../db.js';
+import { SubscriptionGraceClosed, SubscriptionGraceOpened } from './entitlement-events.js';
 
 /** The `access_grants` table: one row per grant, from the entitlement events. */
 export const grantsProjection: Projection<AccessTx> = {
@@ -17,6 +18,8 @@ export const grantsProjection: Projection<AccessTx> = {
     AccessSuspendedV1.type,
     AccessRestoredV1.type,
     AccessRevokedV1.type,
+    SubscriptionGraceOpened.type,
+    SubscriptionGraceClosed.type,
   ],
   async apply(event, { tx }) {
     const updatedAt = new Date(event.occurredAt);
@@ -33,6 +36,7 @@ export const grantsProjection: Projection<AccessTx> = {
           validUntil: d.validUntil === null ? null : new Date(d.validUntil),
           status: 'active',
           revokedReason: null,
+          graceUntil: null,
           grantedAt: updatedAt,
           updatedAt,
         };
@@ -73,6 +77,22 @@ export const grantsProjection: Projection<AccessTx> = {
         await tx.accessGrant.updateMany({
           where: { userId: d.userId, grantId: d.grantId },
           data: { status: 'revoked', revokedReason: d.reason, updatedAt },
+        });
+        return;
+      }
+      case SubscriptionGraceOpened.type: {
+        const d = SubscriptionGraceOpened.schema.parse(event.data);
+        await tx.accessGrant.updateMany({
+          where: { userId: d.userId, grantId: d.grantId },
+          data: { graceUntil: new Date(d.graceUntil), updatedAt },
+        });
+        return;
+      }
+      case SubscriptionGraceClosed.type: {
+        const d = SubscriptionGraceClosed.schema.parse(event.data);
+        await tx.accessGrant.updateMany({
+          where: { userId: d.userId, grantId: d.grantId },
+          data: { graceUntil: null, updatedAt },
         });
         return;
       }

@@ -16,6 +16,8 @@ export interface Grant {
   validUntil: string | null;
   status: GrantStatus;
   revokedReason?: GrantRevocationReason;
+  /** A past-due plan's grace: usable until then even after `validUntil` (no money extended it). */
+  graceUntil?: string;
 }
 
 /** Why a product is or is not usable; the verification API's reasons are the same words. */
@@ -32,21 +34,29 @@ const covers = (grant: Grant, productId: string) =>
   grant.scope === productId || grant.scope === ALL_PRODUCTS;
 
 const startsBy = (grant: Grant, t: number) => Date.parse(grant.validFrom) <= t;
-const endsAfter = (grant: Grant, t: number) =>
-  grant.validUntil === null || t < Date.parse(grant.validUntil);
+/** The grant's end as `usable` counts it: the paid end, or a later grace end. */
+const endOf = (grant: Grant): number | null => {
+  if (grant.validUntil === null) return null;
+  const paid = Date.parse(grant.validUntil);
+  return grant.graceUntil === undefined ? paid : Math.max(paid, Date.parse(grant.graceUntil));
+};
+const endsAfter = (grant: Grant, t: number) => {
+  const end = endOf(grant);
+  return end === null || t < end;
+};
 const inWindow = (grant: Grant, t: number) => startsBy(grant, t) && endsAfter(grant, t);
 
 /** Lifetime first, then the latest end. */
 function longest(grants: readonly Grant[]): Grant | null {
   let best: Grant | null = null;
   for (const grant of grants) {
-    if (best === null) best = grant;
-    else if (best.validUntil === null) continue;
-    else if (
-      grant.validUntil === null ||
-      Date.parse(grant.validUntil) > Date.parse(best.validUntil)
-    )
+    if (best === null) {
       best = grant;
+      continue;
+    }
+    const bestEnd = endOf(best);
+    const end = endOf(grant);
+    if (bestEnd !== null && (end === null || end > bestEnd)) best = grant;
   }
   return best;
 }
@@ -54,7 +64,8 @@ function longest(grants: readonly Grant[]): Grant | null {
 /**
  * Whether the holder of `grants` may use `productId` at time `at`: some grant covers it (that
  * product or all), is neither suspended nor revoked, and `validFrom <= at < validUntil` (or no
- * end). Expiry needs no event: it is this comparison. The only place that decides access.
+ * end; a past-due plan's `graceUntil` when later). Expiry, the grace's included, needs no event:
+ * it is this comparison. The only place that decides access.
  */
 export function usable(grants: readonly Grant[], productId: string, at: Date): AccessVerdict {
   const t = at.getTime();

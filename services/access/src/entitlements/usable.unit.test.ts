@@ -54,3 +54,18 @@ describe('usable', () => {
     expect(usable([trial, lifetime], 'apocalipsis', t).grant).toBe(lifetime);
   });
 });
+
+describe('usable with a past-due grace', () => {
+  it('counts graceUntil as the end while it is later than validUntil, and only then', () => {
+    const plan = grant({
+      scope: 'all',
+      source: { kind: 'subscription', ref: 's' },
+      validUntil: '2026-02-01T00:00:00.000Z',
+      graceUntil: '2026-02-04T00:00:00.000Z',
+    });
+    expect(usable([plan], 'apocalipsis', at('2026-02-03T23:59:59Z')).allowed).toBe(true);
+    expect(usable([plan], 'apocalipsis', at('2026-02-04T00:00:00Z')).reason).toBe('expired');
+    const shorter = { ...plan, graceUntil: '2026-01-15T00:00:00.000Z' };
+    expect(usable([shorter], 'apocalipsis', at('2026-01-20T00:00:00Z')).allowed).toBe(true);
+  });
+});

@@ -27,7 +27,14 @@ export type CustomerCommand =
       paymentId: string;
       reason: 'refund' | 'dispute';
     }
-  | { kind: 'open-subscription'; userId: string; subscriptionId: string; plan: PlanType }
+  | {
+      kind: 'open-subscription';
+      userId: string;
+      subscriptionId: string;
+      plan: PlanType;
+      /** Pending subscriptions never created at the provider: nothing there can be paid. */
+      unpayable?: readonly string[];
+    }
   | {
       kind: 'note-subscription';
       userId: string;
@@ -190,6 +197,19 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
           );
         }
         if (pendingSubscriptionOf(state, command.plan) !== undefined) return [];
+        // Two unpaid checkouts of different plans could both be paid (two tabs): the second is
+        // refused while the first may still be paid. Cancelling the first instead could cancel
+        // one paid a moment ago; it ends by itself when its first invoice expires.
+        const otherPending = Object.entries(state.subscriptions).find(
+          ([id, s]) => s.state === 'pending' && !command.unpayable?.includes(id),
+        )?.[1];
+        if (otherPending) {
+          throw new DomainError(
+            'conflict',
+            'plan_checkout_pending',
+            `Ya empezaste el pago del ${planFor(otherPending.plan).name}. Termínalo en esa ventana, o espera a que caduque (un día) para elegir otro plan.`,
+          );
+        }
         const { userId, subscriptionId, plan } = command;
         return [
           {

@@ -101,8 +101,21 @@ describe('customer decider: subscriptions', () => {
       .given([noted('pending')])
       .when(open('monthly', second))
       .thenNothing();
+  });
+
+  it('refuses a checkout of the other plan while one is unpaid: both could be paid', () => {
     spec
       .given([noted('pending')])
+      .when(open('annual', second))
+      .thenRefused({ kind: 'conflict', code: 'plan_checkout_pending', message: /Plan Mensual/ });
+    // One never created at the provider cannot be paid: it does not stand in the way.
+    spec
+      .given([noted('pending')])
+      .when({ ...open('annual', second), unpayable: [subscriptionId] })
+      .then([noted('pending', 'annual', second)]);
+    // Once the unpaid one ended (expired or canceled), the other plan may start.
+    spec
+      .given([noted('pending'), noted('ended')])
       .when(open('annual', second))
       .then([noted('pending', 'annual', second)]);
   });

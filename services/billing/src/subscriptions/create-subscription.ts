@@ -31,7 +31,8 @@ function firstInvoiceSecret(sub: Stripe.Subscription): string | null {
  * Starts (or resumes) a plan's checkout: `priceId` is the catalogue's plan id as the page sends
  * it and must name the plan of `planType`; the provider's price is resolved here. The
  * subscription waits for its first invoice (`default_incomplete`); its confirmation secret is
- * what the browser confirms. An unpaid subscription of the same plan is resumed, not repeated.
+ * what the browser confirms. An unpaid subscription of the same plan is resumed, not repeated;
+ * one of the other plan refuses the checkout (409) until it is paid or expires.
  */
 export async function createSubscription(
   billing: Billing,
@@ -46,9 +47,22 @@ export async function createSubscription(
     });
   }
   const { userId } = payer;
+  // Unpaid checkouts of the other plan are re-read first: one paid or expired meanwhile is
+  // recorded, so the rule below decides on what the provider holds now.
+  const unpayable = await refreshOtherPending(
+    billing,
+    await customerOf(billing, payer),
+    plan.planType,
+  );
   const customer = await customerOf(billing, payer);
   const open = (subscriptionId: string) =>
-    ({ kind: 'open-subscription', userId, subscriptionId, plan: plan.planType }) as const;
+    ({
+      kind: 'open-subscription',
+      userId,
+      subscriptionId,
+      plan: plan.planType,
+      unpayable,
+    }) as const;
   // Refused here already (an active subscription), before anything is asked of the provider.
   customerDecider.decide(open(billing.newId()), customer, {
     now: billing.clock(),
@@ -117,31 +131,36 @@ export async function createSubscription(
     subscriptionId,
     providerSubscriptionId: created.id,
   });
-  await abandonOtherPending(billing, customer, subscriptionId);
   const secret = firstInvoiceSecret(created);
   if (!secret) throw new Error(`Subscription ${created.id} has no first invoice to confirm`);
   return { clientSecret: secret, subscriptionId: created.id };
 }
 
 /**
- * An unpaid subscription of the other plan would let both be paid: it is canceled at the
- * provider (its deletion webhook ends it here). Best effort: it expires on its own anyway.
+ * Brings every unpaid subscription of another plan to the provider's current state; answers
+ * those never created at the provider (their creation failed), which nobody can pay.
  */
-async function abandonOtherPending(
+async function refreshOtherPending(
   billing: Billing,
   customer: CustomerState,
-  keep: string,
-): Promise<void> {
+  plan: PlanType,
+): Promise<string[]> {
+  const unpayable: string[] = [];
   const others = Object.entries(customer.subscriptions)
-    .filter(([id, s]) => id !== keep && s.state === 'pending')
+    .filter(([, s]) => s.state === 'pending' && s.plan !== plan)
     .map(([id]) => id);
   for (const id of others) {
     const { state } = await billing.commands.load(subscriptionStreamId(id), subscriptionDecider);
-    if (!state.providerSubscriptionId) continue;
-    await billing.provider.stripe.subscriptions
-      .cancel(state.providerSubscriptionId)
-      .catch((err: unknown) =>
-        billing.logger.warn({ err, subscriptionId: id }, 'could not cancel an unpaid subscription'),
-      );
+    if (!state.providerSubscriptionId) {
+      unpayable.push(id);
+      continue;
+    }
+    const providerId = state.providerSubscriptionId;
+    const existing = await callProvider(() =>
+      billing.provider.stripe.subscriptions.retrieve(providerId),
+    );
+    const facts = factsOf(existing);
+    if (facts) await transact(billing, (session) => applySubscription(billing, session, facts));
   }
+  return unpayable;
 }

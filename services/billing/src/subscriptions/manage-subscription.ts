@@ -9,7 +9,8 @@ import { customerStreamId, subscriptionStreamId } from '../shared/ids.js';
 import { transact } from '../shared/transact.js';
 import { applySubscription } from './apply-subscription.js';
 import { subscriptionDecider } from './subscription-decider.js';
-import { factsOf, type SubscriptionFacts } from './subscription-facts.js';
+import { factsOf, paymentIntentIdOf, type SubscriptionFacts } from './subscription-facts.js';
+import { idOf } from '../provider/views.js';
 
 const NO_SUBSCRIPTION = 'No tienes una suscripción activa.';
 
@@ -69,29 +70,64 @@ export async function resume(billing: Billing, userId: string): Promise<BillingP
   return record(billing, updated);
 }
 
+/** Why the provider could not charge an invoice (its PaymentIntent's last error). */
+async function declineMessageOf(billing: Billing, invoiceId: string | null): Promise<string> {
+  const fallback = 'Tu tarjeta fue rechazada.';
+  if (!invoiceId) return fallback;
+  const { stripe } = billing.provider;
+  const invoice = await callProvider(() =>
+    stripe.invoices.retrieve(invoiceId, { expand: ['payments'] }),
+  );
+  const piId = paymentIntentIdOf(invoice);
+  if (!piId) return fallback;
+  const pi = await callProvider(() => stripe.paymentIntents.retrieve(piId));
+  return pi.last_payment_error?.message ?? fallback;
+}
+
 /**
  * Monthly <-> annual with the provider's proration: the unused time is credited and the new
- * plan invoiced now (its paid invoice renews the subscription to the new period end).
+ * plan invoiced now. The change is paid before it applies (`pending_if_incomplete`): a declined
+ * card leaves the subscription as it was (the provider keeps the change pending and drops it)
+ * and answers 402 with the provider's message. A plan that owes an invoice is not changed (409).
  */
 export async function changePlan(
   billing: Billing,
   userId: string,
   planType: PlanType,
 ): Promise<BillingPlan> {
-  const { providerId } = await activeOf(billing, userId);
+  const { subscriptionId, providerId } = await activeOf(billing, userId);
   const { stripe } = billing.provider;
   const current = await callProvider(() => stripe.subscriptions.retrieve(providerId));
   const facts = factsOf(current);
   if (!facts) throw new Error(`Subscription ${current.id} lost its metadata`);
-  if (facts.view.plan === planType) {
-    throw new DomainError('conflict', 'same_plan', `Ya tienes el ${planFor(planType).name}.`);
-  }
+  await billing.commands.handle(subscriptionStreamId(subscriptionId), subscriptionDecider, {
+    kind: 'request-plan-change',
+    planType,
+    provider: facts.view,
+  });
   const item = current.items.data[0]!;
   const price = await billing.prices.priceFor(planType);
-  const updated = await callProvider(() =>
+  // Only the items and proration may go with pending_if_incomplete; the rest follows once paid.
+  const changed = await callProvider(() =>
     stripe.subscriptions.update(providerId, {
       items: [{ id: item.id, price }],
       proration_behavior: 'always_invoice',
+      payment_behavior: 'pending_if_incomplete',
+    }),
+  );
+  if (changed.pending_update) {
+    const message = await declineMessageOf(billing, idOf(changed.latest_invoice));
+    await billing.commands.handle(subscriptionStreamId(subscriptionId), subscriptionDecider, {
+      kind: 'decline-plan-change',
+      subscriptionId,
+      userId,
+      planType,
+      message,
+    });
+    throw new DomainError('payment_required', 'plan_change_declined', message);
+  }
+  const updated = await callProvider(() =>
+    stripe.subscriptions.update(providerId, {
       cancel_at_period_end: false,
       metadata: { ...current.metadata, plan: planType },
     }),

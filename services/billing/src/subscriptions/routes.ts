@@ -1,10 +1,15 @@
-import { changePlanRequestSchema, createSubscriptionRequestSchema } from '@mia/contracts';
+import {
+  changePlanRequestSchema,
+  createSubscriptionRequestSchema,
+  paymentMethodConfirmRequestSchema,
+} from '@mia/contracts';
 import { routesOf } from '@mia/service-kit';
 import { Router } from 'express';
 import type { Billing } from '../billing.js';
 import { payerOf } from '../customers/provider-customer.js';
 import { createSubscription } from './create-subscription.js';
 import { cancelAtPeriodEnd, changePlan, resume } from './manage-subscription.js';
+import { confirmPaymentMethod } from './pay-past-due.js';
 
 /** The plans' checkout (spec section 7) and the dashboard's self-service buttons. */
 export function subscriptionRoutes(billing: Billing): Router {
@@ -39,6 +44,15 @@ export function subscriptionRoutes(billing: Billing): Router {
     auth: 'user',
     body: changePlanRequestSchema,
     handler: ({ body, user }) => changePlan(billing, user.id, body.planType),
+  });
+
+  // The card just saved (SetupIntent confirmed) pays a past-due plan's open invoice at once.
+  route({
+    method: 'post',
+    path: '/api/billing/payment-method/confirm',
+    auth: 'user',
+    body: paymentMethodConfirmRequestSchema,
+    handler: ({ body, user }) => confirmPaymentMethod(billing, payerOf(user), body.setupIntentId),
   });
 
   return router;

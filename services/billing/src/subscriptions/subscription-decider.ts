@@ -1,5 +1,6 @@
+import { planFor } from '@mia/catalog';
 import type { PlanType, SubscriptionEndedV1Data, SubscriptionStatus } from '@mia/contracts';
-import { readerOf, type Decider } from '@mia/service-kit';
+import { DomainError, readerOf, type Decider } from '@mia/service-kit';
 import { subscriptionEventDefinitions, type SubscriptionEvent } from './subscription-events.js';
 
 /** The subscription as the provider reports it now (re-read, never taken from a webhook body). */
@@ -10,7 +11,13 @@ export interface ProviderSubscriptionView {
   currentPeriodEnd: string;
   endedAt: string | null;
   endReason: SubscriptionEndedV1Data['reason'];
+  /** When the current period started (absent: unknown, never taken as stale). */
+  currentPeriodStart?: string;
 }
+
+/** Statuses in which a plan owes money: it is not changed until the card is updated. */
+const OWING: readonly SubscriptionStatus[] = ['past_due', 'unpaid', 'incomplete'];
+export const PLAN_PAST_DUE = 'Actualiza tu tarjeta primero.';
 
 export type SubscriptionCommand =
   | { kind: 'open'; subscriptionId: string; userId: string; plan: PlanType }
@@ -29,6 +36,16 @@ export type SubscriptionCommand =
       subscriptionId: string;
       userId: string;
       provider: ProviderSubscriptionView;
+    }
+  /** Checks a plan change against the provider's current subscription before asking for it. */
+  | { kind: 'request-plan-change'; planType: PlanType; provider: ProviderSubscriptionView }
+  /** The provider could not charge the change (`pending_if_incomplete` left it pending). */
+  | {
+      kind: 'decline-plan-change';
+      subscriptionId: string;
+      userId: string;
+      planType: PlanType;
+      message: string;
     };
 
 interface Terms {
@@ -47,6 +64,8 @@ export interface SubscriptionState {
   paidInvoices: string[];
   /** What the last Activated/Renewed/Changed said. */
   current: Terms | null;
+  /** The newest period start the provider reported (null: none known). */
+  periodStart: string | null;
 }
 
 const TERMINAL: readonly SubscriptionStatus[] = ['canceled', 'incomplete_expired'];
@@ -62,6 +81,27 @@ function sameTerms(a: Terms, b: Terms): boolean {
     a.cancelAtPeriodEnd === b.cancelAtPeriodEnd &&
     sameTime(a.currentPeriodEnd, b.currentPeriodEnd)
   );
+}
+
+/** A report read before a newer one: its period started before the newest known start. */
+function isStale(state: SubscriptionState, view: ProviderSubscriptionView): boolean {
+  return (
+    view.currentPeriodStart !== undefined &&
+    state.periodStart !== null &&
+    Date.parse(view.currentPeriodStart) < Date.parse(state.periodStart)
+  );
+}
+
+/** Remembers a newer period start, so older reports can be told apart later. */
+function periodNoted(
+  state: SubscriptionState,
+  subscriptionId: string,
+  view: ProviderSubscriptionView,
+): SubscriptionEvent[] {
+  const start = view.currentPeriodStart;
+  if (start === undefined) return [];
+  if (state.periodStart !== null && Date.parse(start) <= Date.parse(state.periodStart)) return [];
+  return [{ type: 'SubscriptionPeriodNoted', data: { subscriptionId, currentPeriodStart: start } }];
 }
 
 const evolveAll = (state: SubscriptionState, events: readonly SubscriptionEvent[]) =>
@@ -89,7 +129,10 @@ function converge(
       },
     ];
   }
-  const events: SubscriptionEvent[] = [];
+  // Read before a report already applied (a late webhook's re-read lost the race): what it
+  // says is older than what is known, so it must not move the period (or the plan) back.
+  if (isStale(state, view)) return [];
+  const events: SubscriptionEvent[] = [...periodNoted(state, subscriptionId, view)];
   let current = state.current;
   if (!state.activated) {
     // The provider only runs a subscription whose first invoice was paid; its invoice.paid may
@@ -133,6 +176,7 @@ export const subscriptionDecider: Decider<
     ended: false,
     paidInvoices: [],
     current: null,
+    periodStart: null,
   }),
   evolve(state, event) {
     switch (event.type) {
@@ -175,6 +219,10 @@ export const subscriptionDecider: Decider<
           ended: true,
           current: state.current && { ...state.current, status: 'canceled' },
         };
+      case 'SubscriptionPeriodNoted':
+        return { ...state, periodStart: event.data.currentPeriodStart };
+      case 'SubscriptionChangeDeclined':
+        return state;
     }
   },
   decide(command, state, { now }) {
@@ -215,7 +263,11 @@ export const subscriptionDecider: Decider<
             data: { subscriptionId, invoiceId: command.invoiceId },
           },
         ];
-        const terms = { plan: provider.plan, currentPeriodEnd: provider.currentPeriodEnd };
+        // A stale re-read never pays for less than is known: the newer terms stand.
+        const terms =
+          isStale(state, provider) && state.current
+            ? { plan: state.current.plan, currentPeriodEnd: state.current.currentPeriodEnd }
+            : { plan: provider.plan, currentPeriodEnd: provider.currentPeriodEnd };
         if (!state.activated) {
           events.push({
             type: 'SubscriptionActivated',
@@ -229,6 +281,36 @@ export const subscriptionDecider: Decider<
       }
       case 'sync':
         return converge(state, command.subscriptionId, command.userId, command.provider, now);
+      case 'request-plan-change': {
+        const { provider, planType } = command;
+        if (!state.activated || state.ended || TERMINAL.includes(provider.status)) {
+          throw new DomainError(
+            'not_found',
+            'no_subscription',
+            'No tienes una suscripción activa.',
+          );
+        }
+        // A plan that owes an invoice is not changed: the new plan would start unpaid.
+        if (OWING.includes(provider.status)) {
+          throw new DomainError('conflict', 'plan_past_due', PLAN_PAST_DUE);
+        }
+        if (provider.plan === planType) {
+          throw new DomainError('conflict', 'same_plan', `Ya tienes el ${planFor(planType).name}.`);
+        }
+        return [];
+      }
+      case 'decline-plan-change':
+        return [
+          {
+            type: 'SubscriptionChangeDeclined',
+            data: {
+              subscriptionId: command.subscriptionId,
+              userId: command.userId,
+              plan: command.planType,
+              message: command.message,
+            },
+          },
+        ];
     }
   },
   read: readerOf<SubscriptionEvent>(subscriptionEventDefinitions),

@@ -188,3 +188,93 @@ describe('subscription decider', () => {
       .then([invoicePaid('in_3'), renewed(JULY, 'annual')]);
   });
 });
+
+describe('subscription decider: late reports and plan changes', () => {
+  const spec = deciderSpec(subscriptionDecider, { now: '2026-04-01T00:00:00.000Z' });
+  const APRIL = '2026-04-01T00:00:00.000Z';
+  const active = [opened, invoicePaid('in_1'), activated];
+  const periodNoted = (currentPeriodStart: string): SubscriptionEvent => ({
+    type: 'SubscriptionPeriodNoted',
+    data: { subscriptionId, currentPeriodStart },
+  });
+  const renewedInMay = [...active, invoicePaid('in_2'), renewed(JUNE), periodNoted(MAY)];
+
+  it('remembers the period start each newer report carries', () => {
+    spec
+      .given(active)
+      .when(paid('in_2', view({ currentPeriodEnd: JUNE, currentPeriodStart: MAY })))
+      .then([invoicePaid('in_2'), renewed(JUNE), periodNoted(MAY)]);
+  });
+
+  it('a re-read older than the newest known period (a late webhook that lost the race) moves nothing back', () => {
+    // Read before the renewal, applied after it: its period started in April.
+    const stale = view({ currentPeriodEnd: MAY, currentPeriodStart: APRIL });
+    spec.given(renewedInMay).when(sync(stale)).thenNothing();
+    spec
+      .given(renewedInMay)
+      .when(sync(view({ plan: 'annual', currentPeriodEnd: MAY, currentPeriodStart: APRIL })))
+      .thenNothing();
+    // A newer one still converges.
+    spec
+      .given(renewedInMay)
+      .when(
+        sync(view({ currentPeriodEnd: JUNE, currentPeriodStart: MAY, cancelAtPeriodEnd: true })),
+      )
+      .then([changed({ currentPeriodEnd: JUNE, cancelAtPeriodEnd: true })]);
+  });
+
+  it('an invoice paid with a stale re-read records the money but never a shorter period', () => {
+    const stale = view({ currentPeriodEnd: MAY, currentPeriodStart: APRIL });
+    spec
+      .given(renewedInMay)
+      .when(paid('in_3', stale))
+      .then([invoicePaid('in_3'), renewed(JUNE)]);
+  });
+
+  it('a plan change is refused while the plan owes an invoice, and for the same plan', () => {
+    for (const status of ['past_due', 'unpaid', 'incomplete'] as const) {
+      spec
+        .given(active)
+        .when({ kind: 'request-plan-change', planType: 'annual', provider: view({ status }) })
+        .thenRefused({
+          kind: 'conflict',
+          code: 'plan_past_due',
+          message: 'Actualiza tu tarjeta primero.',
+        });
+    }
+    spec
+      .given(active)
+      .when({ kind: 'request-plan-change', planType: 'monthly', provider: view() })
+      .thenRefused({ kind: 'conflict', code: 'same_plan' });
+    spec
+      .given(active)
+      .when({ kind: 'request-plan-change', planType: 'annual', provider: view() })
+      .thenNothing();
+    spec
+      .given([...active, ended('canceled')])
+      .when({ kind: 'request-plan-change', planType: 'annual', provider: view() })
+      .thenRefused({ kind: 'not_found', code: 'no_subscription' });
+  });
+
+  it('a declined plan change is recorded and changes nothing else', () => {
+    const declined: SubscriptionEvent = {
+      type: 'SubscriptionChangeDeclined',
+      data: { subscriptionId, userId, plan: 'annual', message: 'Your card was declined.' },
+    };
+    spec
+      .given(active)
+      .when({
+        kind: 'decline-plan-change',
+        subscriptionId,
+        userId,
+        planType: 'annual',
+        message: 'Your card was declined.',
+      })
+      .then([declined]);
+    // The next report of the unchanged monthly plan sees nothing to change.
+    spec
+      .given([...active, declined])
+      .when(sync(view()))
+      .thenNothing();
+  });
+});

@@ -32,6 +32,26 @@ export const SubscriptionInvoicePaid = defineDomainEvent(
   z.object({ subscriptionId: z.uuid(), invoiceId: z.string().min(1) }),
 );
 
+/**
+ * The start of the subscription's current period at the provider. Periods only move forward, so
+ * a report whose period started earlier than this was read before a newer one: it is stale.
+ */
+export const SubscriptionPeriodNoted = defineDomainEvent(
+  'SubscriptionPeriodNoted',
+  z.object({ subscriptionId: z.uuid(), currentPeriodStart: z.string().min(1) }),
+);
+
+/** A plan change the provider could not charge: the subscription stays as it was. */
+export const SubscriptionChangeDeclined = defineDomainEvent(
+  'SubscriptionChangeDeclined',
+  z.object({
+    subscriptionId: z.uuid(),
+    userId: z.uuid(),
+    plan: planTypeSchema,
+    message: z.string(),
+  }),
+);
+
 export const subscriptionEventDefinitions = [
   SubscriptionOpened,
   SubscriptionProviderLinked,
@@ -40,6 +60,8 @@ export const subscriptionEventDefinitions = [
   SubscriptionRenewedV1,
   SubscriptionChangedV1,
   SubscriptionEndedV1,
+  SubscriptionPeriodNoted,
+  SubscriptionChangeDeclined,
 ] as const;
 
 export type SubscriptionEvent =
@@ -49,4 +71,6 @@ export type SubscriptionEvent =
   | DomainEvent<'SubscriptionActivated', SubscriptionActivatedV1Data>
   | DomainEvent<'SubscriptionRenewed', SubscriptionRenewedV1Data>
   | DomainEvent<'SubscriptionChanged', SubscriptionChangedV1Data>
-  | DomainEvent<'SubscriptionEnded', SubscriptionEndedV1Data>;
+  | DomainEvent<'SubscriptionEnded', SubscriptionEndedV1Data>
+  | EventOf<typeof SubscriptionPeriodNoted>
+  | EventOf<typeof SubscriptionChangeDeclined>;

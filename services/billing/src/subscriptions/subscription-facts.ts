@@ -3,6 +3,7 @@ import type { Billing } from '../billing.js';
 import { callProvider } from '../provider/provider-errors.js';
 import {
   idOf,
+  isoOf,
   PAYMENT_INTENT_EXPAND,
   subscriptionRefOf,
   subscriptionViewOf,
@@ -37,7 +38,14 @@ export async function loadSubscriptionFacts(
 
 export function factsOf(subscription: Stripe.Subscription): SubscriptionFacts | null {
   const ref = subscriptionRefOf(subscription.metadata);
-  return ref && { subscription, ref, view: subscriptionViewOf(subscription) };
+  if (!ref) return null;
+  // The period's start lets the decider tell a stale re-read from a newer one.
+  const start = subscription.items.data[0]?.current_period_start;
+  const view = {
+    ...subscriptionViewOf(subscription),
+    ...(typeof start === 'number' ? { currentPeriodStart: isoOf(start) } : {}),
+  };
+  return { subscription, ref, view };
 }
 
 /** The PaymentIntent an invoice is collected with (its default payment). */

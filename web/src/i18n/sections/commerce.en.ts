@@ -189,6 +189,15 @@ export const commerceEn: typeof commerceEs = {
       done: 'Card updated',
       failed: 'Could not save the card',
     },
+    pastDue: {
+      notice:
+        "We could not charge your plan's renewal. Your tools stay open for a few more days; update your card and we will pay the open invoice right away.",
+      action: 'Update card',
+      changeFirst: 'Update your card first.',
+      checkoutPending:
+        'You already started paying for the other plan. Finish it in that window, or wait for it to expire (one day) to choose this one.',
+      paid: 'Payment made: your plan is active again.',
+    },
     cancelDialog: {
       title: 'Cancel the subscription?',
       text: (date: string) => `You keep access until ${date}; you can resume before then.`,

@@ -188,6 +188,15 @@ export const commerceEs = {
       done: 'Tarjeta actualizada',
       failed: 'No se pudo guardar la tarjeta',
     },
+    pastDue: {
+      notice:
+        'No pudimos cobrar la renovación de tu plan. Tus herramientas siguen abiertas unos días más; actualiza tu tarjeta y pagaremos la factura pendiente al momento.',
+      action: 'Actualizar tarjeta',
+      changeFirst: 'Actualiza tu tarjeta primero.',
+      checkoutPending:
+        'Ya empezaste el pago de otro plan. Termínalo en esa ventana, o espera a que caduque (un día) para elegir este.',
+      paid: 'Pago realizado: tu plan vuelve a estar activo.',
+    },
     cancelDialog: {
       title: '¿Cancelar la suscripción?',
       text: (date: string) => `Mantienes el acceso hasta el ${date}; puedes reanudarla antes.`,

@@ -17,7 +17,6 @@ export const extendAccessOnSubscriptionRenewed = on<typeof SubscriptionRenewedV1
       subscriptionId: data.subscriptionId,
       periodEnd: data.currentPeriodEnd,
       sourceVersion: envelope.streamVersion ?? 0,
-      opensAccess: true,
       at: envelope.occurredAt,
     });
   },

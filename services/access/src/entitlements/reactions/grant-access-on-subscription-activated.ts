@@ -15,7 +15,6 @@ export const grantAccessOnSubscriptionActivated = on<typeof SubscriptionActivate
       periodEnd: data.currentPeriodEnd,
       // Events published before envelopes carried versions count as oldest.
       sourceVersion: envelope.streamVersion ?? 0,
-      opensAccess: true,
       at: envelope.occurredAt,
     });
   },

@@ -3,23 +3,23 @@ import { on } from '@mia/service-kit';
 import type { AccessTx } from '../../db.js';
 import { entitlementsDecider } from '../entitlements-decider.js';
 import { entitlementsStreamId } from '../entitlement-events.js';
+import { entitlementsPolicy } from '../entitlements-policy.js';
 
 /**
- * A plan's terms changed (plan switch, cancellation at period end): the grant follows the
- * newest period end. It opens nothing by itself; cancellation just stops the renewals that
- * would have extended it, and SubscriptionEnded revokes it.
+ * A plan's terms or status changed without a payment (plan switch, cancellation at period end,
+ * a failed renewal): access notes how the plan stands. It never extends the grant (only a
+ * paid invoice does): past due opens the grace window, unpaid/incomplete/paused end access.
  */
 export const updateAccessOnSubscriptionChanged = on<typeof SubscriptionChangedV1, AccessTx>(
   SubscriptionChangedV1,
   async (data, envelope, ctx) => {
     await ctx.decide(entitlementsStreamId(data.userId), entitlementsDecider, {
-      kind: 'note-subscription-term',
+      kind: 'note-subscription-standing',
       userId: data.userId,
       subscriptionId: data.subscriptionId,
-      periodEnd: data.currentPeriodEnd,
+      status: data.status,
       sourceVersion: envelope.streamVersion ?? 0,
-      opensAccess: false,
-      at: envelope.occurredAt,
+      graceDays: entitlementsPolicy.pastDueGraceDays,
     });
   },
 );

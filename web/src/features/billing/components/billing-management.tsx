@@ -18,6 +18,7 @@ import {
 import { useCancelSubscription } from '@/features/billing/api/cancel-subscription';
 import { useChangePlan } from '@/features/billing/api/change-plan';
 import { useResumeSubscription } from '@/features/billing/api/resume-subscription';
+import { errorCode } from '@/features/billing/error-code';
 import { amountStringToCents } from '@/features/billing/money';
 import { ConfirmActionDialog } from './confirm-action-dialog';
 import { UpdateCardDialog } from './update-card-dialog';
@@ -117,7 +118,9 @@ function PlanSection({
     data.trialEndsAt && new Date(data.trialEndsAt) > new Date() ? data.trialEndsAt : null;
 
   const failed = (error: unknown) => {
-    toast({ variant: 'destructive', title: copy.actionFailed, description: errorText(error) });
+    const description =
+      errorCode(error) === 'plan_past_due' ? copy.pastDue.changeFirst : errorText(error);
+    toast({ variant: 'destructive', title: copy.actionFailed, description });
     return false;
   };
 
@@ -144,6 +147,8 @@ function PlanSection({
   const otherText = localizePlan(other, locale);
   const price = formatMoney(plan.priceCents, locale);
   const live = plan.status !== 'canceled' && plan.status !== 'incomplete_expired';
+  // A renewal the card could not pay: the card comes first (billing refuses a plan change).
+  const owing = plan.status === 'past_due' || plan.status === 'unpaid';
 
   return (
     <section aria-labelledby="billing-plan" className="grid gap-3">
@@ -162,7 +167,17 @@ function PlanSection({
           : copy.renews(date(plan.currentPeriodEnd))}
       </p>
       {trialEnd ? <p className="text-sm text-navy-800">{copy.trialUntil(date(trialEnd))}</p> : null}
-      {live ? (
+      {owing ? (
+        <div
+          role="alert"
+          data-testid="plan-past-due"
+          className="grid justify-items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-950"
+        >
+          <p>{copy.pastDue.notice}</p>
+          <UpdateCardDialog label={copy.pastDue.action} accent onUpdated={onChanged} />
+        </div>
+      ) : null}
+      {live && !owing ? (
         <div className="flex flex-wrap gap-2">
           {plan.cancelAtPeriodEnd ? (
             <Button

@@ -6,6 +6,7 @@ import { toast } from '@/components/ui/toast-store';
 import { paths } from '@/config/paths';
 import { useI18n } from '@/i18n';
 import { errorText } from '@/lib/api-client';
+import { errorCode } from '@/features/billing/error-code';
 import { useBillingConfig } from '@/features/billing/api/billing-config';
 import { useCheckoutIntent } from '@/features/billing/api/checkout-intent';
 import type { CheckoutItem } from '@/features/billing/checkout-item';
@@ -34,7 +35,10 @@ export function CheckoutPage({ found, defaultEmail, onPaid }: Props) {
     toast({
       variant: 'destructive',
       title: t.checkout.setupError,
-      description: errorText(failure),
+      description:
+        errorCode(failure) === 'plan_checkout_pending'
+          ? t.billing.pastDue.checkoutPending
+          : errorText(failure),
     });
     navigate(paths.dashboard, { replace: true });
   }, [failure, navigate, t]);

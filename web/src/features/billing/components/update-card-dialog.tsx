@@ -16,20 +16,34 @@ import { toast } from '@/components/ui/toast-store';
 import { useI18n } from '@/i18n';
 import { errorText } from '@/lib/api-client';
 import { useBillingConfig } from '@/features/billing/api/billing-config';
+import { useConfirmPaymentMethod } from '@/features/billing/api/payment-method-confirm';
 import { usePaymentMethodSetup } from '@/features/billing/api/payment-method-setup';
 import type { CardSectionHandle } from '@/features/billing/payment/confirm-outcome';
 import { CardSection } from './card-section';
 
-/** Replaces the saved card: a SetupIntent from billing, confirmed with the provider. */
-export function UpdateCardDialog({ onUpdated }: { onUpdated: () => void }) {
+/**
+ * Replaces the saved card: a SetupIntent from billing, confirmed with the provider, then
+ * confirmed with billing, which pays a past-due plan's open invoice with it at once.
+ */
+export function UpdateCardDialog({
+  onUpdated,
+  label,
+  accent = false,
+}: {
+  onUpdated: () => void;
+  /** The trigger's text (default "Actualizar"). */
+  label?: string;
+  /** The plan is past due: the button is the page's call to action. */
+  accent?: boolean;
+}) {
   const { t } = useI18n();
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button variant="outline" size="sm">
+        <Button variant={accent ? 'accent' : 'outline'} size="sm">
           <CreditCard aria-hidden="true" />
-          {t.billing.update}
+          {label ?? t.billing.update}
         </Button>
       </DialogTrigger>
       <DialogContent closeLabel={t.common.close} className="max-w-2xl">
@@ -40,6 +54,7 @@ export function UpdateCardDialog({ onUpdated }: { onUpdated: () => void }) {
         {/* Mounted only while open: each opening asks billing for a fresh SetupIntent. */}
         {open ? (
           <UpdateCardForm
+            wasOwing={accent}
             onDone={() => {
               setOpen(false);
               onUpdated();
@@ -51,11 +66,12 @@ export function UpdateCardDialog({ onUpdated }: { onUpdated: () => void }) {
   );
 }
 
-function UpdateCardForm({ onDone }: { onDone: () => void }) {
+function UpdateCardForm({ onDone, wasOwing }: { onDone: () => void; wasOwing: boolean }) {
   const { t } = useI18n();
   const copy = t.billing.updateCard;
   const config = useBillingConfig();
   const setup = usePaymentMethodSetup();
+  const confirmWithBilling = useConfirmPaymentMethod();
   const card = useRef<CardSectionHandle>(null);
   const [saving, setSaving] = useState(false);
 
@@ -76,7 +92,13 @@ function UpdateCardForm({ onDone }: { onDone: () => void }) {
     try {
       const outcome = await card.current.confirm();
       if (outcome.kind === 'succeeded') {
-        toast({ variant: 'success', title: copy.done });
+        // The card is saved; billing makes it the default and pays an open invoice with it.
+        const { plan } = await confirmWithBilling.mutateAsync(setup.data.setupIntentId);
+        toast({
+          variant: 'success',
+          title: copy.done,
+          ...(plan?.status === 'active' && wasOwing ? { description: t.billing.pastDue.paid } : {}),
+        });
         onDone();
         return;
       }
