@@ -7,7 +7,7 @@ import { exitOnFatalErrors } from '../lifecycle/fatal-errors.js';
 import { createLogger } from '../logger.js';
 import type { BaseConfig } from '../config/base.js';
 import type { ServiceContext, ServiceDefinition } from './definition.js';
-import { connectNats } from './nats.js';
+import { connectNats, natsCredentialsOf } from './nats.js';
 import { listParked, redriveParked, reprocessConsumer } from './operations.js';
 import { startService } from './start-service.js';
 
@@ -99,7 +99,14 @@ async function operate<S extends z.ZodObject, Tx, Db, D>(
       console.log(rows.length === 0 ? 'No parked events.' : JSON.stringify(rows, null, 2));
       return;
     }
-    const nats = await connectNats(config.NATS_URL, `${def.name}-${command}`, logger);
+    // With the service's own credentials `parked retry` may re-publish only its own events;
+    // the admin user (NATS_USER=admin and its password) re-publishes any.
+    const nats = await connectNats(
+      config.NATS_URL,
+      `${def.name}-${command}`,
+      logger,
+      natsCredentialsOf(config, def.name),
+    );
     try {
       if (command === 'parked') {
         const which = args[1] === 'all' ? 'all' : Number(args[1]);
