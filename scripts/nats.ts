@@ -28,7 +28,9 @@ if (command === 'config') {
   const prefix = env.NATS_PREFIX || 'mia.';
   const nc = await connect({
     servers: env.NATS_URL || 'nats://127.0.0.1:4222',
-    ...(env.NATS_PASSWORD ? { user: env.NATS_USER || NATS_ADMIN_USER, pass: env.NATS_PASSWORD } : {}),
+    ...(env.NATS_PASSWORD
+      ? { user: env.NATS_USER || NATS_ADMIN_USER, pass: env.NATS_PASSWORD }
+      : {}),
   });
   try {
     const done = await provisionNats(nc, await jetstreamManager(nc), prefix, topology, {

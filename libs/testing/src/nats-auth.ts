@@ -40,7 +40,11 @@ export function sharedTestNats(): SharedTestNats | undefined {
 }
 
 /** Connection options for tooling and tests: the admin user on the shared server, else none. */
-export function adminConnectOptions(url: string): { servers: string; user?: string; pass?: string } {
+export function adminConnectOptions(url: string): {
+  servers: string;
+  user?: string;
+  pass?: string;
+} {
   const shared = sharedTestNats();
   return shared?.url === url
     ? { servers: url, user: NATS_ADMIN_USER, pass: shared.password }

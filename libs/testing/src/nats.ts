@@ -2,7 +2,12 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { provisionNats } from '@mia/service-kit';
 import { startContainer } from './containers.js';
-import { adminConnectOptions, natsTopology, servicePasswordEnv, sharedTestNats } from './nats-auth.js';
+import {
+  adminConnectOptions,
+  natsTopology,
+  servicePasswordEnv,
+  sharedTestNats,
+} from './nats-auth.js';
 import { randomSuffix } from './random.js';
 
 export interface TestNats {

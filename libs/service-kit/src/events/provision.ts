@@ -40,10 +40,12 @@ export async function provisionNats(
         maxAckPending: 100,
         multipleFilters: supportsMultipleFilters(nc),
       });
-      const existing = await jsm.consumers.info(names.events, durable.name).catch((err: unknown) => {
-        if (err instanceof JetStreamApiError) return undefined;
-        throw err;
-      });
+      const existing = await jsm.consumers
+        .info(names.events, durable.name)
+        .catch((err: unknown) => {
+          if (err instanceof JetStreamApiError) return undefined;
+          throw err;
+        });
       const filter = (c: { filter_subject?: string; filter_subjects?: string[] }) =>
         [...(c.filter_subjects ?? []), ...(c.filter_subject ? [c.filter_subject] : [])]
           .sort()
@@ -83,7 +85,8 @@ export async function checkStreams(jsm: JetStreamManager, prefix: string): Promi
     try {
       await jsm.streams.info(stream);
     } catch (err) {
-      if (err instanceof JetStreamApiError && err.code === JetStreamApiCodes.StreamNotFound) missing.push(stream);
+      if (err instanceof JetStreamApiError && err.code === JetStreamApiCodes.StreamNotFound)
+        missing.push(stream);
       else throw err;
     }
   }
