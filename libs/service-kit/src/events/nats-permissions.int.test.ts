@@ -10,8 +10,11 @@ import { DeliverPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { natsTopology, startNatsServer, type OwnNatsServer } from '@mia/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createConsumer } from './consumer.js';
+import { testLogger } from './fixtures.fixture.js';
 import { NATS_ADMIN_USER, natsAuthorization } from './nats-permissions.js';
-import { provisionNats } from './provision.js';
+import { checkStreams, provisionNats, StreamsMissingError } from './provision.js';
+import { on } from './subscription.js';
 import { streamNames } from './streams.js';
 
 // The deployments' authorization (as generated into deploy/nats) on a server of this test's own,
@@ -110,5 +113,30 @@ describe("a service's NATS credentials", () => {
     const message = await mail.next({ expires: 1_000 });
     expect(message?.subject).toBe(eventSubject(prefix, PaymentSucceededV1));
     message?.ack();
+  });
+});
+
+describe('a service on a broker it may not configure', () => {
+  it('says to run the provisioning when its streams are missing', async () => {
+    const jsm = await jetstreamManager(await signIn('billing'));
+    await expect(checkStreams(jsm, prefix)).resolves.toBeUndefined();
+    // A prefix nobody provisioned (asked as the admin: billing may not even ask about it).
+    const admin = await jetstreamManager(await signIn(NATS_ADMIN_USER));
+    await expect(checkStreams(admin, `x${prefix}`)).rejects.toThrow(StreamsMissingError);
+    await expect(checkStreams(admin, `x${prefix}`)).rejects.toThrow(/npm run nats:provision/);
+  });
+
+  it('refuses to start a consumer whose durable provisioning did not create', async () => {
+    const consumer = createConsumer({
+      // Never reached: the durable is checked before anything is read.
+      runner: {} as never,
+      schema: 'unused',
+      nats: await signIn('billing'),
+      prefix,
+      name: 'billing-unprovisioned',
+      subscriptions: [on(PaymentSucceededV1, async () => undefined)],
+      logger: testLogger,
+    });
+    await expect(consumer.start()).rejects.toThrow(/may not create it: run the NATS provisioning/);
   });
 });
