@@ -405,7 +405,7 @@ const sameDurable = (a: Partial<ConsumerConfig>, b: Partial<ConsumerConfig>): bo
   a.max_ack_pending === b.max_ack_pending &&
   a.max_deliver === b.max_deliver;
 
-/** A request the server refused for the user's permissions (the client reports it, or times out). */
+/** A request the server refused for the user's permissions (nats.js: PermissionViolationError). */
 export function isPermissionError(err: unknown): boolean {
   for (let e: unknown = err; e instanceof Error; e = e.cause) {
     if (e.name === 'PermissionViolationError' || /permissions? violation/i.test(e.message))
