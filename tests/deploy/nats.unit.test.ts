@@ -33,7 +33,7 @@ describe('NATS provisioning in deployments', () => {
     });
     const job = readYaml(`deploy/nats/${kustomization.resources[0]}`) as {
       kind: string;
-      spec: { template: { spec: Record<string, never> } };
+      spec: { template: { spec: unknown } };
     };
     expect(job.kind).toBe('Job');
     const pod = job.spec.template.spec as {
