@@ -303,7 +303,9 @@ describe('compose infrastructure', () => {
     const file = /-c\s+\/etc\/nats\/(\S+)/.exec(command)?.[1];
     expect(nats.volumes).toContain('./deploy/nats:/etc/nats:ro');
     expect(readRepoFile(`deploy/nats/${file}`)).toMatch(/^include \.\/authorization\.conf$/m);
-    const variables = [...readRepoFile('deploy/nats/authorization.conf').matchAll(/password: \$(\w+)/g)];
+    const variables = [
+      ...readRepoFile('deploy/nats/authorization.conf').matchAll(/password: \$(\w+)/g),
+    ];
     expect(variables.length).toBe(serviceNames().filter((s) => s !== 'gateway').length + 1);
     for (const [, variable] of variables) {
       expect(isPassThrough(String(nats.environment?.[variable!]), variable!), variable).toBe(true);
