@@ -10,3 +10,4 @@ export * from './trial.js';
 export * from './admin-customer.js';
 export * from './support-staff.js';
 export * from './settings.js';
+export * from './admin-disputes.js';

@@ -3,6 +3,7 @@ import type { Billing } from '../billing.js';
 import type { BillingTx } from '../db.js';
 import { notifyRenewalFailureOnPaymentFailed } from '../mail/notify-renewal-failure-on-payment-failed.js';
 import { sendReceiptOnPaymentSucceeded } from '../mail/send-receipt-on-payment-succeeded.js';
+import { releaseOwnershipOnAccessRevoked } from '../payments/release-ownership-on-access-revoked.js';
 import { notePreferencesOnSettingsChanged } from '../preferences/note-preferences-on-settings-changed.js';
 
 /** Every event billing reacts to (its own, and access's settings), one consumer per purpose. */
@@ -16,4 +17,6 @@ export const billingConsumers = (billing: Billing): readonly ConsumerDefinition<
   },
   // The e-mail notifications switch, which the optional mails above and the trial reminder ask.
   { name: 'preferences', subscriptions: [notePreferencesOnSettingsChanged()] },
+  // An admin's revocation in access releases the purchased tool (it can be bought again).
+  { name: 'ownership', subscriptions: [releaseOwnershipOnAccessRevoked()] },
 ];
