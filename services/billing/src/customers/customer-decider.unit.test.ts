@@ -104,7 +104,7 @@ describe('customer decider: purchases', () => {
     // A dispute or partial refund of the old payment syncs ownership again: it stays released.
     spec
       .given([owned(), ...released])
-      .when(record(paymentId))
+      .when({ kind: 'record-ownership', userId, productId: 'manual-ceremonias', paymentId })
       .thenNothing();
     spec
       .given([owned(), ...released])
