@@ -28,7 +28,6 @@ const purchase = (paidAt = '2026-03-01T11:59:00.000Z'): EntitlementCommand => ({
   paidAt,
 });
 const toolPurpose = { kind: 'product', productId: 'apocalipsis' } as const;
-const planPurpose = { kind: 'subscription', subscriptionId, plan: 'monthly' } as const;
 const refund: EntitlementCommand = {
   kind: 'revoke-purchase',
   userId,
