@@ -126,6 +126,13 @@ export const FUZZ_ROUTES: readonly FuzzRoute[] = [
     auth: 'admin',
     body: (_, id) => ({ paymentId: id }),
   },
+  { method: 'GET', path: '/api/admin/disputes', auth: 'admin' },
+  {
+    method: 'POST',
+    path: '/api/admin/disputes/:id/evidence',
+    auth: 'admin',
+    body: () => ({ dryRun: true, note: 'winning_evidence' }),
+  },
   {
     method: 'POST',
     path: '/api/webhooks/stripe',
