@@ -44,6 +44,8 @@ export type PaymentCommand =
       planAction?: RefundPlanAction | undefined;
       amountCents?: number | undefined;
     }
+  /** The provider refused the refund just requested: forget its plan action. */
+  | { kind: 'withdraw-refund-request'; paymentId: string; reason: string }
   | ({ kind: 'dispute'; paymentId: string } & DisputeFacts)
   | ({ kind: 'close-dispute'; paymentId: string; outcome: DisputeOutcome } & DisputeFacts)
   | { kind: 'mark-receipt-sent'; paymentId: string }
@@ -242,6 +244,8 @@ export const paymentDecider: Decider<PaymentCommand, PaymentState, PaymentEvent>
         const { amountCents, refundedBeforeCents, planAction } = event.data;
         return { ...state, pendingRefund: { amountCents, refundedBeforeCents, planAction } };
       }
+      case 'RefundRequestWithdrawn':
+        return { ...state, pendingRefund: null };
       case 'PaymentRefunded':
         if (isV1Twin(event)) {
           // Streams written before v2 hold only v1 refunds: those count; a twin does not.
@@ -384,6 +388,14 @@ export const paymentDecider: Decider<PaymentCommand, PaymentState, PaymentEvent>
       }
       case 'request-refund':
         return [refundRequestOf(command, state, now)];
+      case 'withdraw-refund-request':
+        if (!state.pendingRefund) return [];
+        return [
+          {
+            type: 'RefundRequestWithdrawn',
+            data: { paymentId: command.paymentId, reason: command.reason.slice(0, 500) },
+          },
+        ];
       case 'dispute': {
         const { kind: _kind, paymentId, ...facts } = command;
         const known = state.disputes[facts.disputeId];

@@ -104,6 +104,12 @@ export const RefundRequested = defineDomainEvent(
   }),
 );
 
+/** The provider refused the requested refund: its plan action no longer applies to anything. */
+export const RefundRequestWithdrawn = defineDomainEvent(
+  'RefundRequestWithdrawn',
+  z.object({ paymentId: z.uuid(), reason: z.string() }),
+);
+
 export const ReceiptSent = defineDomainEvent('ReceiptSent', z.object({ paymentId: z.uuid() }));
 
 export const RenewalFailureNotified = defineDomainEvent(
@@ -119,6 +125,7 @@ export const paymentEventDefinitions = [
   RefundNoted,
   DisputeNoted,
   RefundRequested,
+  RefundRequestWithdrawn,
   ReceiptSent,
   RenewalFailureNotified,
   PaymentSucceededV1,
@@ -136,6 +143,7 @@ export type PaymentEvent =
   | EventOf<typeof RefundNoted>
   | EventOf<typeof DisputeNoted>
   | EventOf<typeof RefundRequested>
+  | EventOf<typeof RefundRequestWithdrawn>
   | EventOf<typeof ReceiptSent>
   | EventOf<typeof RenewalFailureNotified>
   | DomainEvent<'PaymentSucceeded', PaymentSucceededV1Data>

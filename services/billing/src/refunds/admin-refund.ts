@@ -57,8 +57,16 @@ export async function refundPayment(
       { idempotencyKey: `refund-${paymentId}-${refundedBeforeCents}-${amountCents}` },
     );
   } catch (error) {
-    // The provider's refusal (a disputed charge, one refunded elsewhere) is the admin's answer.
+    // The provider's refusal (a disputed charge, one refunded elsewhere) is the admin's answer,
+    // and its plan action must not ride on a later refund made elsewhere.
     if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+      await transact(billing, (session) =>
+        billing.commands.handleIn(session, paymentStreamId(paymentId), paymentDecider, {
+          kind: 'withdraw-refund-request',
+          paymentId,
+          reason: error.message,
+        }),
+      );
       throw new DomainError('conflict', error.code ?? 'refund_refused', error.message);
     }
     throw providerError(error);

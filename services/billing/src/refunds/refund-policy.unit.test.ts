@@ -148,6 +148,26 @@ describe('staff refunds', () => {
     spec.given([]).when(ask()).thenRefused({ kind: 'not_found', code: 'payment_not_found' });
   });
 
+  it('a refused refund withdraws its plan action: a later refund from elsewhere keeps the plan', () => {
+    const asked = [succeeded(planPaid), requested(2000, 'cancel_now')];
+    const withdrawn: PaymentEvent = {
+      type: 'RefundRequestWithdrawn',
+      data: { paymentId, reason: 'charge_disputed' },
+    };
+    spec
+      .given(asked)
+      .when({ kind: 'withdraw-refund-request', paymentId, reason: 'charge_disputed' })
+      .then([withdrawn]);
+    spec
+      .given([...asked, withdrawn])
+      .when(providerRefund(2000))
+      .then(refundedPair(planPaid, 2000, true, 'keep'));
+    spec
+      .given([succeeded(planPaid)])
+      .when({ kind: 'withdraw-refund-request', paymentId, reason: 'x' })
+      .thenNothing();
+  });
+
   it('a v1 twin is not counted twice; a stream of v1 refunds only still counts them', () => {
     // 300 refunded as v2 + twin: 699 left.
     spec
