@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccessRevokedV1, adminRefundResponseSchema } from '@mia/contracts';
 import { startEventPublisher, waitFor, type EventPublisher } from '@mia/testing';
-import { subscriptionStreamId } from '../shared/ids.js';
+import { paymentDecider } from '../payments/payment-decider.js';
+import { paymentStreamId, subscriptionStreamId } from '../shared/ids.js';
 import { subscriptionDecider } from '../subscriptions/subscription-decider.js';
 import {
   buyTool,
@@ -235,5 +236,30 @@ describe('refunds and disputes', () => {
       productId: 'comentario-exegetico',
     });
     expect(again.status).toBe(200);
+  });
+
+  it('cancel_now asked, then the admin call lost after the provider refunded: the webhook ends the plan', async () => {
+    const subscriber = await h.signIn();
+    const admin = await h.signIn({ role: 'admin' });
+    const plan = await paidPlan(subscriber);
+    const { billing } = h.service.deps;
+    // What refundPayment records before asking the provider...
+    await billing.commands.handle(paymentStreamId(plan.paymentId), paymentDecider, {
+      kind: 'request-refund',
+      paymentId: plan.paymentId,
+      adminId: admin.userId,
+      planAction: 'cancel_now',
+    });
+    // ...then the provider refunds and the process stops: only the webhook reports it.
+    const { state } = await billing.commands.load(paymentStreamId(plan.paymentId), paymentDecider);
+    await billing.provider.stripe.refunds.create({
+      payment_intent: state.succeeded!.providerPaymentId,
+    });
+    await h.waitForEvent('SubscriptionEnded', (d) => d.subscriptionId === plan.subscriptionId);
+    expect(await plan.providerStatus()).toBe('canceled');
+    const refund = (await h.events('PaymentRefunded')).find(
+      (e) => e.version === 2 && e.data.paymentId === plan.paymentId,
+    );
+    expect(refund?.data).toMatchObject({ planAction: 'cancel_now', full: true });
   });
 });

@@ -16,7 +16,7 @@ import {
   type AttemptFailure,
 } from '../provider/views.js';
 import { onChargeDispute } from '../disputes/on-charge-dispute.js';
-import { applyChargeNews, lastRefundAt, loadChargeFacts } from '../refunds/charge-facts.js';
+import { onChargeRefunded } from '../refunds/on-charge-refunded.js';
 import { customerStreamId, subscriptionStreamId } from '../shared/ids.js';
 import { retryOnConflict, type Session } from '../shared/transact.js';
 import { applyInvoice, applySubscription } from '../subscriptions/apply-subscription.js';
@@ -84,16 +84,8 @@ async function effectOf(billing: Billing, event: Stripe.Event): Promise<Effect |
       const facts = await loadSubscriptionFacts(billing, body.id);
       return facts && ((session) => applySubscription(billing, session, facts));
     }
-    case 'charge.refunded': {
-      const facts = await loadChargeFacts(billing, event.data.object.id);
-      if (!facts) return null;
-      const news = {
-        kind: 'refund' as const,
-        refundedTotalCents: facts.charge.amount_refunded,
-        refundedAt: lastRefundAt(facts.charge, billing.clock()),
-      };
-      return (session) => applyChargeNews(billing, session, facts, news);
-    }
+    case 'charge.refunded':
+      return onChargeRefunded(billing, event.data.object.id);
     case 'charge.dispute.created':
     case 'charge.dispute.updated':
     case 'charge.dispute.closed':
