@@ -10,7 +10,7 @@ import { connectNats, natsCredentialsOf } from './nats.js';
 
 // Only what provisioning reads: a provisioning job needs no database or keys.
 const provisionConfigSchema = baseConfigSchema.pick({
-  NODE_ENV: true,
+  MIA_ENV: true,
   LOG_LEVEL: true,
   NATS_URL: true,
   NATS_PREFIX: true,
