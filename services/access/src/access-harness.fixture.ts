@@ -89,7 +89,8 @@ export async function sessionToken(user: Omit<TestUser, 'token'>): Promise<strin
   const keys = devKeys();
   if (!keys) throw new Error('development keys are missing');
   return signSessionToken(
-    { userId: user.id, role: user.role, email: user.email, name: user.name },
+    // Signed in with the second factor, as identity issues staff sessions (admin routes need it).
+    { userId: user.id, role: user.role, email: user.email, name: user.name, amr: ['pwd', 'otp'] },
     { privateKeyPem: keys.privateKeyPem, issuer: 'mia-identity', audience: 'mia' },
   );
 }
