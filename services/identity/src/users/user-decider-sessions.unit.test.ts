@@ -94,14 +94,24 @@ describe('user decider: sign-in', () => {
   it('stores a hash of the new cost before the session when asked to rehash', () => {
     spec
       .given(registration())
-      .when({ kind: 'StartSession', challengeHash: TOKEN_A, checkedHash: HASH_1, rehashedHash: REHASHED })
+      .when({
+        kind: 'StartSession',
+        challengeHash: TOKEN_A,
+        checkedHash: HASH_1,
+        rehashedHash: REHASHED,
+      })
       .then([passwordSet(REHASHED, 'rehash'), sessionStarted(NEW_ID)]);
   });
 
   it('accepts a check made just before a concurrent rehash (same password) and rehashes once', () => {
     spec
       .given([...registration(), passwordSet(REHASHED, 'rehash')])
-      .when({ kind: 'StartSession', challengeHash: TOKEN_A, checkedHash: HASH_1, rehashedHash: HASH_2 })
+      .when({
+        kind: 'StartSession',
+        challengeHash: TOKEN_A,
+        checkedHash: HASH_1,
+        rehashedHash: HASH_2,
+      })
       .then([sessionStarted(NEW_ID)]);
   });
 
