@@ -56,7 +56,7 @@ export const securityEn: typeof securityEs = {
   roles: {
     title: 'Roles',
     description: 'Grant or remove the admin role. Who did it and why is recorded.',
-    email: 'User email',
+    email: 'Account email',
     role: 'Role',
     roleUser: 'User',
     roleAdmin: 'Admin',

@@ -56,7 +56,7 @@ export const securityEs = {
     title: 'Roles',
     description:
       'Concede o retira el rol de administrador. Queda registrado quién lo hizo y por qué.',
-    email: 'Correo del usuario',
+    email: 'Correo de la cuenta',
     role: 'Rol',
     roleUser: 'Usuario',
     roleAdmin: 'Administrador',
