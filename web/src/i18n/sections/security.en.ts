@@ -54,7 +54,7 @@ export const securityEn: typeof securityEs = {
       'To use the admin panel, first turn on two-step verification in Account Settings.',
   },
   roles: {
-    title: 'Roles',
+    title: 'Roles and permissions',
     description: 'Grant or remove the admin role. Who did it and why is recorded.',
     email: 'Account email',
     role: 'Role',

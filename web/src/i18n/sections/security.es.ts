@@ -53,7 +53,7 @@ export const securityEs = {
       'Para usar el panel de administración, activa primero la verificación en dos pasos en la Configuración de la cuenta.',
   },
   roles: {
-    title: 'Roles',
+    title: 'Roles y permisos',
     description:
       'Concede o retira el rol de administrador. Queda registrado quién lo hizo y por qué.',
     email: 'Correo de la cuenta',
