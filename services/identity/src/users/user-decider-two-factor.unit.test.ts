@@ -284,3 +284,22 @@ describe('user decider: disabling', () => {
       .thenRefused({ kind: 'conflict', code: 'two_factor_not_enabled' });
   });
 });
+
+describe('user decider: a password change keeps how the session was made', () => {
+  it('starts the new session with the second factor when the caller had it', () => {
+    spec
+      .given(enrolled)
+      .when(
+        {
+          kind: 'ChangePassword',
+          checkedHash: HASH_1,
+          newPasswordHash: HASH_2,
+          secondFactor: true,
+        },
+        after(hours(1)),
+      )
+      .thenEvents((events) =>
+        expect(events.at(-1)).toEqual(session(after(hours(1)), ['pwd', 'otp'])),
+      );
+  });
+});

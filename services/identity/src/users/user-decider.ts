@@ -46,7 +46,16 @@ export type UserCommand =
    */
   | { kind: 'StartSession'; checkedHash: string; rehashedHash?: string; challengeHash: string }
   | { kind: 'EndSession'; sessionId: string }
-  | { kind: 'ChangePassword'; checkedHash: string; newPasswordHash: string }
+  /**
+   * `secondFactor`: the caller's session was made with the second factor (its token's `amr`),
+   * which the session replacing it keeps.
+   */
+  | {
+      kind: 'ChangePassword';
+      checkedHash: string;
+      newPasswordHash: string;
+      secondFactor?: boolean;
+    }
   | { kind: 'RequestPasswordReset'; tokenHash: string }
   | { kind: 'ResetPassword'; tokenHash: string; newPasswordHash: string }
   | { kind: 'RequestEmailVerification'; tokenHash: string }
@@ -210,7 +219,7 @@ function decideUser(
           data: { userId, reason: 'change', changedAt: now.toISOString() },
         },
         revokeAll(userId, 'password-change'),
-        sessionStarted(userId),
+        sessionStarted(userId, command.secondFactor ? ['pwd', 'otp'] : undefined),
       ];
     case 'RequestPasswordReset':
       if (userId === null) throw unknownUser();
