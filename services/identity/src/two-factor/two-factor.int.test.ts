@@ -173,3 +173,26 @@ describe('turning the second factor off', () => {
     expect(login.status).toBe(200);
   });
 });
+
+describe('guessing codes', () => {
+  it('is limited per account: past RATE_LIMIT_SECOND_FACTOR_PER_ACCOUNT, 429 even for the right code', async () => {
+    await identity.restart({ RATE_LIMIT_SECOND_FACTOR_PER_ACCOUNT: '3' });
+    try {
+      const { user, otpauthUrl } = await enrolled();
+      const browser = identity.client();
+      await browser.post('/api/login', { username: user.email, password: user.password });
+      const right = codeNow(otpauthUrl, 1);
+      const wrong = right === '123456' ? '654321' : '123456';
+      // The enrolment counted once; two wrong guesses reach the limit.
+      for (let i = 0; i < 2; i += 1) {
+        expect((await browser.post('/api/login/second-factor', { code: wrong })).status).toBe(401);
+      }
+      const limited = await browser.post('/api/login/second-factor', { code: right });
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(browser.sessionCookie).toBeUndefined();
+    } finally {
+      await identity.restart();
+    }
+  });
+});
