@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_GPT_API_KEY } from '../../services/access/src/config.js';
 import { ROUTES, createRouteResolver } from '../../services/gateway/src/routes-table.js';
 import { startSystem, type TestSystem } from '../support/system.js';
+import { totpCode } from '../support/second-factor.js';
 import { verificationTokenIn } from '../support/verification-mail.js';
 import {
   bodyText,
@@ -61,6 +62,7 @@ const limits = Object.fromEntries(
     'RATE_LIMIT_RESET_PER_IP',
     'RATE_LIMIT_VERIFY_PER_IP',
     'RATE_LIMIT_VERIFY_RESEND_PER_ACCOUNT',
+    'RATE_LIMIT_SECOND_FACTOR_PER_ACCOUNT',
     'VERIFY_RATE_LIMIT_MAX',
     'GPT_VERIFY_RATE_LIMIT_MAX',
     'CHAT_QUOTA_PER_HOUR',
@@ -94,8 +96,39 @@ const json = (
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
+/** The admin's authenticator (staff routes need a session made with the second factor). */
+const adminFactor = { otpauthUrl: '', recovery: [] as string[], lastStep: 0 };
+
+/**
+ * A code identity has not accepted yet: a recovery code while any is left, then the app's code
+ * of the next time step not used (waiting for it when the window is used up, as a person would).
+ */
+async function freshSecondFactorCode(): Promise<string> {
+  const recovery = adminFactor.recovery.shift();
+  if (recovery) return recovery;
+  for (;;) {
+    const now = Date.now();
+    const step = Math.floor(now / 30_000);
+    // Identity accepts one step either side of its clock.
+    const next = Math.max(step - 1, adminFactor.lastStep + 1);
+    if (next <= step + 1) {
+      adminFactor.lastStep = next;
+      return totpCode(adminFactor.otpauthUrl, next - step, now);
+    }
+    await new Promise((resolve) => setTimeout(resolve, (step + 1) * 30_000 - now + 50));
+  }
+}
+
 async function signIn(caller: Exclude<Caller, 'anonymous'>): Promise<void> {
   const answer = await json('POST', '/api/login', { username: accounts[caller].email, password });
+  if (caller === 'admin' && adminFactor.otpauthUrl) {
+    expect(answer.status, answer.body).toBe(202);
+    const code = await freshSecondFactorCode();
+    const done = await json('POST', '/api/login/second-factor', { code }, sessionOf(answer));
+    expect(done.status, done.body).toBe(200);
+    sessions[caller] = sessionOf(done);
+    return;
+  }
   expect(answer.status, answer.body).toBe(200);
   sessions[caller] = sessionOf(answer);
 }
@@ -119,6 +152,20 @@ beforeAll(async () => {
   expect((await json('POST', '/api/verify-email', { token })).status).toBe(200);
   await signIn('user');
   await signIn('admin');
+  // Staff routes answer an admin only with a second factor: enrol, as a new admin must.
+  const setup = await json('POST', '/api/2fa/totp/setup', {}, sessions.admin);
+  expect(setup.status, setup.body).toBe(200);
+  adminFactor.otpauthUrl = (JSON.parse(setup.body) as { otpauthUrl: string }).otpauthUrl;
+  adminFactor.lastStep = Math.floor(Date.now() / 30_000);
+  const enabled = await json(
+    'POST',
+    '/api/2fa/totp/enable',
+    { code: totpCode(adminFactor.otpauthUrl, 0, adminFactor.lastStep * 30_000) },
+    sessions.admin,
+  );
+  expect(enabled.status, enabled.body).toBe(200);
+  adminFactor.recovery = (JSON.parse(enabled.body) as { recoveryCodes: string[] }).recoveryCodes;
+  sessions.admin = sessionOf(enabled);
 
   const dashboard = await json('GET', '/api/dashboard', undefined, sessions.user);
   const productIds = (

@@ -58,6 +58,29 @@ export const FUZZ_ROUTES: readonly FuzzRoute[] = [
     body: (k) => ({ username: k.userEmail, password: 'wrong password' }),
   },
   { method: 'POST', path: '/api/logout', auth: 'public', body: () => ({}) },
+  // The second factor: set-up, enabling, removal (codes the fuzzer cannot know), sign-in step.
+  { method: 'POST', path: '/api/2fa/totp/setup', auth: 'user', body: () => ({}) },
+  { method: 'POST', path: '/api/2fa/totp/enable', auth: 'user', body: () => ({ code: '123456' }) },
+  {
+    method: 'POST',
+    path: '/api/2fa/disable',
+    auth: 'user',
+    body: () => ({ password: 'wrong password', code: '123456' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/login/second-factor',
+    auth: 'public',
+    body: () => ({ code: '123456' }),
+  },
+  // Roles are identity's: the valid body keeps the user a user (an unverified address cannot
+  // become admin anyway).
+  {
+    method: 'POST',
+    path: '/api/admin/roles',
+    auth: 'admin',
+    body: (k) => ({ email: k.userEmail, role: 'user', reason: 'Revisión de permisos' }),
+  },
   // The dashboard's Change Password (routed since the fuzzer found it answering 404).
   {
     method: 'POST',

@@ -166,6 +166,46 @@ describe('registering', () => {
 });
 
 describe('signing in', () => {
+  it('asks an account with two-step verification for its code, refuses a wrong one, then signs in', async () => {
+    identity.addUser({
+      name: 'Marta',
+      username: 'marta',
+      email: 'marta@example.org',
+      password: 'clave123',
+      secondFactorCode: '246810',
+    });
+    for (const locale of ['es', 'en'] as const) {
+      await open(locale);
+      await page.goto(`${server.url}/auth`);
+      const es = locale === 'es';
+      await page.getByLabel(es ? 'Correo electrónico' : 'Email').fill('marta@example.org');
+      await page.getByLabel(es ? 'Contraseña' : 'Password').fill('clave123');
+      await page
+        .getByRole('button', { name: es ? 'Iniciar Sesión' : 'Sign In', exact: true })
+        .click();
+      // No session yet: the code step, in the visitor's language.
+      await expect.poll(title).toBe(es ? 'Verificación en dos pasos' : 'Two-step verification');
+      expect(page.url()).toBe(`${server.url}/auth`);
+      expect(await seriousViolations(page)).toEqual([]);
+      const code = page.getByLabel(es ? 'Código' : 'Code', { exact: true });
+      const verify = page.getByRole('button', { name: es ? 'Verificar' : 'Verify' });
+      await code.fill('12');
+      await verify.click();
+      await expect
+        .poll(() => page.getByTestId('second-factor-form').innerText())
+        .toContain(es ? 'Escribe los 6 dígitos' : 'Enter the 6 digits');
+      await code.fill('135790');
+      await verify.click();
+      await expect
+        .poll(() => page.getByTestId('second-factor-form').innerText())
+        .toContain(es ? 'El código no es válido' : 'That code is not valid');
+      await code.fill('246810');
+      await verify.click();
+      await page.waitForURL(`${server.url}/dashboard`);
+      await context.close();
+    }
+  });
+
   it('raises a "Login failed" toast with the server message, one toast at a time', async () => {
     await open('en');
     await page.goto(`${server.url}/auth`);

@@ -359,6 +359,20 @@ describe('the admin panel', () => {
     expect(await page.getByText('Panel de administración').count()).toBe(0);
   });
 
+  it('asks an admin without two-step verification to enrol first, instead of offering forms', async () => {
+    harness.identity.users.get(root.email)!.twoFactorEnabled = false;
+    await openDashboard({ person: root });
+    const panel = page.getByTestId('admin-panel');
+    await eventually(() => panel.getByTestId('admin-needs-second-factor').innerText()).toContain(
+      'activa primero la verificación en dos pasos',
+    );
+    expect(await panel.getByRole('button', { name: 'Conceder acceso' }).count()).toBe(0);
+    expect(await page.getByTestId('two-factor').innerText()).toContain(
+      'Activar la verificación en dos pasos',
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   it('grants a tool once e-mail and product are chosen, and says why a grant failed', async () => {
     await openDashboard({ person: root });
     const panel = page.getByTestId('admin-panel');

@@ -30,7 +30,7 @@ import {
   SessionsRevokedV1,
   UserEmailVerifiedV1,
   UserRegisteredV1,
-  UserRoleChangedV1,
+  UserRoleChangedV2,
 } from './identity/index.js';
 import { TicketMessagePostedV1, TicketOpenedV1, TicketStatusChangedV1 } from './support/index.js';
 
@@ -40,7 +40,7 @@ export const integrationEvents: readonly EventDefinition[] = [
   UserRegisteredV1,
   PasswordChangedV1,
   SessionsRevokedV1,
-  UserRoleChangedV1,
+  UserRoleChangedV2,
   UserEmailVerifiedV1,
   // billing
   PaymentSucceededV1,

@@ -85,11 +85,16 @@ export interface TestUser {
 }
 
 /** A session token as identity would issue it (development key). */
-export async function sessionToken(user: Omit<TestUser, 'token'>): Promise<string> {
+export async function sessionToken(
+  user: Omit<TestUser, 'token'>,
+  amr: string[] = ['pwd', 'otp'],
+): Promise<string> {
   const keys = devKeys();
   if (!keys) throw new Error('development keys are missing');
   return signSessionToken(
-    { userId: user.id, role: user.role, email: user.email, name: user.name },
+    // By default signed in with the second factor, as identity issues staff sessions (admin
+    // routes need it).
+    { userId: user.id, role: user.role, email: user.email, name: user.name, amr },
     { privateKeyPem: keys.privateKeyPem, issuer: 'mia-identity', audience: 'mia' },
   );
 }

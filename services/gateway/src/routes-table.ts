@@ -24,6 +24,11 @@ export const ROUTES: readonly RouteRule[] = [
   // E-mail verification: the link's token, and a new link for the signed-in user.
   { path: '/api/verify-email', match: 'exact', service: 'identity' },
   { path: '/api/verify-email/resend', match: 'exact', service: 'identity' },
+  // The second factor: its set-up and removal, and the code step of a sign-in.
+  { path: '/api/2fa', match: 'subtree', service: 'identity' },
+  { path: '/api/login/second-factor', match: 'exact', service: 'identity' },
+  // Exact, so it wins over access's `/api/admin` subtree: roles are identity's decision.
+  { path: '/api/admin/roles', match: 'exact', service: 'identity' },
 
   { path: '/api/create-payment-intent', match: 'exact', service: 'billing' },
   { path: '/api/subscriptions', match: 'exact', service: 'billing' },

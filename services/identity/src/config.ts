@@ -22,8 +22,9 @@ export const identityConfigSchema = baseConfigSchema
     // JWT_PUBLIC_KEY. Development default: the committed dev key, refused in production.
     ...sessionSigningConfigShape,
     // Comma-separated e-mails that get the admin role once the address is verified (checked
-    // when the link is opened and at every start; users not listed, or not verified, are set
-    // back to `user`). Compared trimmed and case-insensitively.
+    // when the link is opened and at every start). It only bootstraps: it never takes the role
+    // from anyone, listed or not; only an admin's POST /api/admin/roles does. Compared trimmed
+    // and case-insensitively.
     ADMIN_EMAILS: commaListSchema
       .pipe(z.array(z.string().trim().toLowerCase().pipe(z.email())))
       .default([]),
@@ -74,6 +75,10 @@ export const identityConfigSchema = baseConfigSchema
     RATE_LIMIT_VERIFY_PER_IP: positiveInt(20),
     // New verification links (POST /api/verify-email/resend) per account per window.
     RATE_LIMIT_VERIFY_RESEND_PER_ACCOUNT: positiveInt(3),
+    // Second-factor codes tried (sign-in, enabling, disabling) per account per window; per
+    // client IP they share RATE_LIMIT_LOGIN_PER_IP. With 3 codes valid at a time out of a
+    // million, 10 guesses per 15 minutes make a guess ~1 in 30 000 per window.
+    RATE_LIMIT_SECOND_FACTOR_PER_ACCOUNT: positiveInt(10),
   })
   .superRefine((config, ctx) => {
     // A request accepted to wait that long would be answered after the gateway gave up on it

@@ -23,6 +23,7 @@ const allowed: Record<string, readonly string[]> = {
   'password-reset': ['users', ...infrastructure],
   'email-verification': ['users', ...infrastructure],
   admin: ['users', ...infrastructure],
+  'two-factor': ['users', ...infrastructure],
   shared: infrastructure,
   passwords: infrastructure,
   'rate-limit': infrastructure,

@@ -275,3 +275,12 @@ export async function verificationMailsTo(
     (m): m is WrittenMail & { verifyUrl: string } => m.verifyUrl !== undefined,
   );
 }
+
+/** Mails of one kind (`meta.kind`, e.g. `two-factor-enabled`) written to MAIL_DIR for `to`. */
+export async function mailsOfKind(
+  mailDir: string,
+  to: string,
+  kind: string,
+): Promise<WrittenMail[]> {
+  return (await mailsFor(mailDir, to)).filter((m) => (m as { kind?: string }).kind === kind);
+}

@@ -14,6 +14,7 @@ import type { BackgroundTasks } from './shared/background.js';
 import type { Mailer } from '@mia/service-kit';
 import type { SessionReader } from './shared/session-read.js';
 import type { SessionTokens } from './shared/session-tokens.js';
+import type { PendingSignInCookie } from './shared/pending-sign-in.js';
 
 /**
  * Everything identity's commands and routes work with: built once per running service by the
@@ -35,6 +36,8 @@ export interface Identity {
   revocations: RevocationList;
   hasher: PasswordHasher;
   tokens: SessionTokens;
+  /** The cookie of a sign-in waiting for its second factor. */
+  pendingSignIn: PendingSignInCookie;
   limits: IdentityLimits;
   mailer: Mailer;
   background: BackgroundTasks;

@@ -23,6 +23,9 @@ import { BackgroundTasks } from './shared/background.js';
 import { mailerFromConfig } from '@mia/service-kit';
 import { createSessionTokens } from './shared/session-tokens.js';
 import { userRoutes } from './users/routes.js';
+import { pendingSignInCookie } from './shared/pending-sign-in.js';
+import { twoFactorRoutes } from './two-factor/routes.js';
+import { roleRoutes } from './admin/routes.js';
 import { usersProjection } from './users/users-projection.js';
 
 /** Identity's own dependencies, built once per running service from the kit's context. */
@@ -47,6 +50,7 @@ function setupIdentity(ctx: ServiceContext<IdentityConfig, IdentityTx, IdentityD
     ),
     // Tokens too: a session's times and its tokens' times come from the one clock.
     tokens: createSessionTokens(config, () => ctx.clock().getTime()),
+    pendingSignIn: pendingSignInCookie(config),
     limits: identityLimits(
       createRateLimiter(ctx.runner.sql),
       createLoginThrottle(ctx.runner, {
@@ -114,6 +118,8 @@ export const identityService: ServiceDefinition<
     app.use(userRoutes(identity));
     app.use(passwordResetRoutes(identity));
     app.use(emailVerificationRoutes(identity));
+    app.use(twoFactorRoutes(identity));
+    app.use(roleRoutes(identity));
     app.use(serverBusy);
   },
   shutdownSteps: (_ctx, identity) => [

@@ -136,7 +136,8 @@ export async function startSupportHarness(
       username: `${name.toLowerCase()}${id.slice(0, 8)}`,
       role,
     });
-    const { token } = await sign({ userId: id, role, email, name });
+    // Signed in with the second factor, as identity issues staff sessions (staff routes need it).
+    const { token } = await sign({ userId: id, role, email, name, amr: ['pwd', 'otp'] });
     return { id, email, name, token };
   }
 

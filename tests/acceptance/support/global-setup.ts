@@ -10,7 +10,8 @@ import {
   resultsDir,
   type Credentials,
 } from './target.js';
-import { register } from './users.js';
+import { totpCode } from '../../support/second-factor.js';
+import { completeSecondFactor, register } from './users.js';
 
 /** An error told in one line: where it was thrown says nothing to someone starting a run. */
 function stop(message: string): Error {
@@ -67,7 +68,8 @@ export default async function setup(project: TestProject): Promise<void> {
 
   const credentials = adminCredentials();
   const adminCheck = credentials ? await checkAdmin(baseUrl, credentials) : undefined;
-  const admin = adminCheck === true;
+  const admin = typeof adminCheck === 'object';
+  const adminTotpSecret = admin ? adminCheck.totpSecret : undefined;
 
   const notes = [
     publicOrigin === new URL(baseUrl).origin
@@ -79,7 +81,10 @@ export default async function setup(project: TestProject): Promise<void> {
       : 'sandbox payments: no (GET /api/billing/config says sandbox: false) -> the card ' +
         'payments (tool, plan, declined card) are SKIPPED',
     admin
-      ? `admin: ${credentials!.email}`
+      ? `admin: ${credentials!.email}` +
+        (adminCheck.enrolled
+          ? ` (second factor enrolled now: set ACCEPTANCE_ADMIN_TOTP_SECRET=${adminTotpSecret} to sign in on later runs)`
+          : '')
       : typeof adminCheck === 'string'
         ? `admin: none (${adminCheck}) -> the admin grant and the staff console are SKIPPED`
         : 'admin: none (set ACCEPTANCE_ADMIN_EMAIL and ACCEPTANCE_ADMIN_PASSWORD) -> the ' +
@@ -89,7 +94,13 @@ export default async function setup(project: TestProject): Promise<void> {
     `\nAcceptance run against ${baseUrl}\n  ${notes.join('\n  ')}\n  results: ${resultsDir}\n`,
   );
 
-  project.provide('target', { baseUrl, sandbox, admin, publicOrigin });
+  project.provide('target', {
+    baseUrl,
+    sandbox,
+    admin,
+    publicOrigin,
+    ...(adminTotpSecret ? { adminTotpSecret } : {}),
+  });
 }
 
 /**
@@ -99,15 +110,32 @@ export default async function setup(project: TestProject): Promise<void> {
  * the verification token back (register, resend), so it is verified here through the API;
  * otherwise the link waits in its mailbox and the admin journeys are skipped, saying why (the
  * returned text). Credentials that do not work fail the run, since skipping would hide a
- * misconfiguration.
+ * misconfiguration. Staff routes need a second factor: an admin without one is enrolled here
+ * (the secret is printed, for ACCEPTANCE_ADMIN_TOTP_SECRET on later runs); one that has it
+ * signs in with ACCEPTANCE_ADMIN_TOTP_SECRET.
  */
-async function checkAdmin(baseUrl: string, credentials: Credentials): Promise<true | string> {
+async function checkAdmin(
+  baseUrl: string,
+  credentials: Credentials,
+): Promise<{ totpSecret: string; enrolled: boolean } | string> {
   const api = new ApiClient(baseUrl);
-  const signIn = () =>
-    api.post<{ role?: string; emailVerified?: boolean }>('/api/login', {
-      username: credentials.email,
-      password: credentials.password,
-    });
+  const signIn = async () => {
+    const answer = await api.post<{
+      role?: string;
+      emailVerified?: boolean;
+      twoFactorEnabled?: boolean;
+    }>('/api/login', { username: credentials.email, password: credentials.password });
+    if (answer.status !== 202) return answer;
+    if (!credentials.totpSecret) {
+      throw stop(
+        `${credentials.email} signs in with a second factor at ${baseUrl}: set ` +
+          'ACCEPTANCE_ADMIN_TOTP_SECRET to its authenticator secret (printed by the run that enrolled it).',
+      );
+    }
+    return completeSecondFactor(api, credentials.email, credentials.totpSecret) as Promise<
+      typeof answer
+    >;
+  };
   let answer = await signIn();
   let verificationToken: string | undefined;
   if (answer.status === 401) {
@@ -155,5 +183,22 @@ async function checkAdmin(baseUrl: string, credentials: Credentials): Promise<tr
         "deployment's ADMIN_EMAILS (identity), or unset ACCEPTANCE_ADMIN_EMAIL to skip the admin journeys.",
     );
   }
-  return true;
+  if (answer.body?.twoFactorEnabled)
+    return { totpSecret: credentials.totpSecret!, enrolled: false };
+  return { totpSecret: await enrolSecondFactor(api, credentials.email), enrolled: true };
+}
+
+/** Enrols the signed-in admin's authenticator: staff routes refuse a password-only session. */
+async function enrolSecondFactor(api: ApiClient, email: string): Promise<string> {
+  const setup = await api.post<{ secret: string }>('/api/2fa/totp/setup');
+  const secret = setup.body?.secret;
+  const enabled = secret
+    ? await api.post('/api/2fa/totp/enable', { code: totpCode(secret) })
+    : setup;
+  if (!secret || enabled.status !== 200) {
+    throw stop(
+      `enrolling the second factor of ${email} answered ${enabled.status}: ${enabled.text.slice(0, 200)}`,
+    );
+  }
+  return secret;
 }

@@ -24,13 +24,19 @@ export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export interface Credentials {
   email: string;
   password: string;
+  /**
+   * The admin's authenticator secret (base32): staff routes need a session made with the
+   * second factor. From ACCEPTANCE_ADMIN_TOTP_SECRET, or enrolled by the global setup.
+   */
+  totpSecret?: string;
 }
 
 /** The staff account the admin journeys sign in with, when the environment names one. */
 export function adminCredentials(): Credentials | undefined {
   const email = process.env.ACCEPTANCE_ADMIN_EMAIL?.trim();
   const password = process.env.ACCEPTANCE_ADMIN_PASSWORD;
-  return email && password ? { email, password } : undefined;
+  const totpSecret = process.env.ACCEPTANCE_ADMIN_TOTP_SECRET?.trim() || undefined;
+  return email && password ? { email, password, ...(totpSecret ? { totpSecret } : {}) } : undefined;
 }
 
 /** What the target offers, found once by the global setup and handed to every file. */
@@ -46,6 +52,8 @@ export interface TargetInfo {
    * may be another spelling of the address the tester used (localhost vs 127.0.0.1).
    */
   publicOrigin: string;
+  /** The admin's authenticator secret, when the admin journeys run. */
+  adminTotpSecret?: string;
 }
 
 /** Where the deployment publishes the OpenAPI document whose `servers` name its origin. */

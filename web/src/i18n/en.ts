@@ -1,12 +1,14 @@
 import type { Messages } from './es';
 import { commerceEn } from './sections/commerce.en';
 import { supportEn } from './sections/support.en';
+import { securityEn } from './sections/security.en';
 import { ruleTexts } from './validation';
 
 /** English. Typed against the Spanish catalogue, so a missing or extra key does not compile. */
 export const en: Messages = {
   ...commerceEn,
   ...supportEn,
+  ...securityEn,
   common: {
     skipToContent: 'Skip to content',
     backToHome: 'Back to home',

@@ -1,5 +1,6 @@
 import { commerceEs } from './sections/commerce.es';
 import { supportEs } from './sections/support.es';
+import { securityEs } from './sections/security.es';
 /**
  * The message catalogue. Spanish is the default and complete locale: its shape is the key set every
  * other locale must match (see `Messages`). Where the spec words a text in Spanish it is used here
@@ -9,6 +10,7 @@ import { supportEs } from './sections/support.es';
 export const es = {
   ...commerceEs,
   ...supportEs,
+  ...securityEs,
   common: {
     skipToContent: 'Saltar al contenido',
     backToHome: 'Volver al inicio',

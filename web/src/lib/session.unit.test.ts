@@ -8,6 +8,7 @@ const USER = {
   email: 'ana@iglesia.example',
   role: 'user',
   emailVerified: false,
+  twoFactorEnabled: false,
 };
 
 /** A document whose cookie jar is one string, as the page sees it (httpOnly cookies hidden). */

@@ -894,8 +894,16 @@ export class FakeCommerce {
         throw badRequest(WRONG_CURRENT_PASSWORD_MESSAGE, 'wrong_password');
       }
       user.password = input.newPassword;
-      const { id, name, username, email, role, emailVerified } = user;
-      return answer(200, userSchema, { id, name, username, email, role, emailVerified });
+      const { id, name, username, email, role, emailVerified, twoFactorEnabled } = user;
+      return answer(200, userSchema, {
+        id,
+        name,
+        username,
+        email,
+        role,
+        emailVerified,
+        twoFactorEnabled,
+      });
     },
   };
 

@@ -10,6 +10,8 @@ import {
   registerResponseSchema,
   resendVerificationResponseSchema,
   resetPasswordRequestSchema,
+  secondFactorRequestSchema,
+  secondFactorRequiredSchema,
   userSchema,
   verifyEmailRequestSchema,
   type User,
@@ -28,6 +30,7 @@ import {
   USERNAME_TAKEN_MESSAGE,
 } from '../../../services/identity/src/users/register.js';
 import { normalizeEmail } from '../../../services/identity/src/users/user-view.js';
+import { SECOND_FACTOR_MESSAGES } from '../../../services/identity/src/users/two-factor-refusals.js';
 import {
   EMAIL_ALREADY_VERIFIED_MESSAGE,
   VERIFICATION_TOKEN_MESSAGES,
@@ -40,6 +43,8 @@ import type { ApiHandler } from './static-server';
 
 interface FakeUser extends User {
   password: string;
+  /** With two-step verification: the one code the fake accepts at the sign-in's code step. */
+  secondFactorCode?: string;
 }
 
 /** Why a reset link no longer works, as identity tells it apart; `valid` when it still does. */
@@ -117,11 +122,14 @@ export class FakeIdentity {
 
   /** An account made before the test: verified unless `emailVerified: false` says otherwise. */
   addUser(
-    user: Omit<FakeUser, 'id' | 'role' | 'emailVerified'> & { emailVerified?: boolean },
+    user: Omit<FakeUser, 'id' | 'role' | 'emailVerified' | 'twoFactorEnabled'> & {
+      emailVerified?: boolean;
+    },
   ): FakeUser {
     const email = normalizeEmail(user.email);
     const stored: FakeUser = {
       emailVerified: true,
+      twoFactorEnabled: user.secondFactorCode !== undefined,
       ...user,
       email,
       id: `u${++this.counter}`,
@@ -163,8 +171,16 @@ export class FakeIdentity {
     this.revealResetToken = true;
   }
 
-  private view({ id, name, username, email, role, emailVerified }: FakeUser): User {
-    return { id, name, username, email, role, emailVerified };
+  private view({
+    id,
+    name,
+    username,
+    email,
+    role,
+    emailVerified,
+    twoFactorEnabled,
+  }: FakeUser): User {
+    return { id, name, username, email, role, emailVerified, twoFactorEnabled };
   }
 
   private signedIn(user: FakeUser, status: number, verificationToken?: string): Answer {
@@ -214,6 +230,27 @@ export class FakeIdentity {
       const user = this.users.get(normalizeEmail(username));
       if (!user || user.password !== password) {
         throw unauthorized(INVALID_CREDENTIALS_MESSAGE, 'invalid_credentials');
+      }
+      // As identity: with two-step verification, a pending cookie and no session yet.
+      if (user.secondFactorCode !== undefined) {
+        return {
+          ...answer(202, secondFactorRequiredSchema, { secondFactor: 'totp' }),
+          headers: {
+            'Set-Cookie': [`pending=${encodeURIComponent(user.email)}; Path=/; HttpOnly`],
+            'Cache-Control': 'no-store',
+          },
+        };
+      }
+      return this.signedIn(user, 200);
+    },
+
+    'POST /api/login/second-factor': (req, body) => {
+      const { code } = request(secondFactorRequestSchema, body);
+      const pending = /(?:^|;\s*)pending=([^;]+)/.exec(req.headers.cookie ?? '')?.[1];
+      const user = pending ? this.users.get(decodeURIComponent(pending)) : undefined;
+      if (!user) throw unauthorized(SECOND_FACTOR_MESSAGES.expired, 'second_factor_expired');
+      if (code !== user.secondFactorCode) {
+        throw unauthorized(SECOND_FACTOR_MESSAGES.invalid_code, 'invalid_code');
       }
       return this.signedIn(user, 200);
     },

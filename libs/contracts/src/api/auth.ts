@@ -37,6 +37,8 @@ export const roleSchema = z.enum(['user', 'admin']);
 /**
  * The user object of GET /api/user, /api/login and /api/register. `emailVerified`: the user
  * opened the verification link mailed at registration (the dashboard asks until then).
+ * `twoFactorEnabled`: sign-in asks for a code from an authenticator app (absent from older
+ * answers: off).
  */
 export const userSchema = z.object({
   id: z.string(),
@@ -45,6 +47,7 @@ export const userSchema = z.object({
   email: z.string(),
   role: roleSchema,
   emailVerified: z.boolean(),
+  twoFactorEnabled: z.boolean().default(false),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -145,3 +148,84 @@ export type ResendVerificationResponse = z.infer<typeof resendVerificationRespon
 
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+// Second factor (TOTP, RFC 6238) and the recovery codes.
+
+export const TOTP_CODE_MESSAGE = 'Enter the 6-digit code from your authenticator app';
+export const SECOND_FACTOR_CODE_MESSAGE =
+  'Enter the 6-digit code from your authenticator app or one of your recovery codes';
+
+/** A code from the authenticator app: six digits (spaces typed in the middle are dropped). */
+const totpCodeSchema = z
+  .string(TOTP_CODE_MESSAGE)
+  .transform((value) => value.replace(/\s/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, TOTP_CODE_MESSAGE));
+
+/** A TOTP code or a recovery code (`xxxxx-xxxxx`, any case). */
+const secondFactorCodeSchema = z
+  .string(SECOND_FACTOR_CODE_MESSAGE)
+  .transform((value) => value.replace(/\s/g, ''))
+  .pipe(z.string().regex(/^(\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/, SECOND_FACTOR_CODE_MESSAGE));
+
+/** POST /api/login on an account with a second factor: 202, no session yet. */
+export const secondFactorRequiredSchema = z.object({ secondFactor: z.literal('totp') });
+export type SecondFactorRequired = z.infer<typeof secondFactorRequiredSchema>;
+
+/** POST /api/login/second-factor: the code for the pending sign-in (its cookie says which). */
+export const secondFactorRequestSchema = z.object({ code: secondFactorCodeSchema });
+export type SecondFactorRequest = z.input<typeof secondFactorRequestSchema>;
+
+/** POST /api/2fa/totp/setup: the secret for the app, and the URL its QR code holds. */
+export const totpSetupResponseSchema = z.object({
+  secret: z.string().regex(/^[A-Z2-7]+$/),
+  otpauthUrl: z.string().startsWith('otpauth://totp/'),
+});
+export type TotpSetupResponse = z.infer<typeof totpSetupResponseSchema>;
+
+/** POST /api/2fa/totp/enable: the app's current code confirms the set-up. */
+export const totpEnableRequestSchema = z.object({ code: totpCodeSchema });
+export type TotpEnableRequest = z.input<typeof totpEnableRequestSchema>;
+
+/** The ten single-use recovery codes, shown this once (only their hashes are kept). */
+export const totpEnableResponseSchema = z.object({
+  recoveryCodes: z.array(z.string()).length(10),
+});
+export type TotpEnableResponse = z.infer<typeof totpEnableResponseSchema>;
+
+/** POST /api/2fa/disable: the password and a code (app or recovery) again. */
+export const twoFactorDisableRequestSchema = z.object({
+  password: singleLineText({
+    min: 1,
+    max: 200,
+    minMessage: 'Password is required',
+    controlMessage: PASSWORD_CONTROL_MESSAGE,
+  }),
+  code: secondFactorCodeSchema,
+});
+export type TwoFactorDisableRequest = z.input<typeof twoFactorDisableRequestSchema>;
+
+// Roles: granted and removed by an admin's command, with the reason (identity owns them).
+
+/** POST /api/admin/roles. */
+export const adminRoleRequestSchema = z.object({
+  email: emailSchema,
+  role: roleSchema,
+  reason: singleLineText({
+    trim: true,
+    min: 3,
+    max: 500,
+    minMessage: 'Please give a reason (at least 3 characters)',
+    maxMessage: 'The reason must be at most 500 characters',
+    controlMessage: 'The reason must be a single line without control characters',
+  }),
+});
+export type AdminRoleRequest = z.input<typeof adminRoleRequestSchema>;
+
+/** The user's role after the command; `changed` is false when they already had it. */
+export const adminRoleResponseSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  changed: z.boolean(),
+});
+export type AdminRoleResponse = z.infer<typeof adminRoleResponseSchema>;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { loginRequestSchema, registerFormSchema, resetPasswordRequestSchema } from './auth.js';
+import {
+  loginRequestSchema,
+  registerFormSchema,
+  resetPasswordRequestSchema,
+  secondFactorRequestSchema,
+  totpEnableRequestSchema,
+} from './auth.js';
 import { verifyGptAccessRequestSchema } from './access.js';
 import { createTicketRequestSchema } from './tickets.js';
 import { chatRequestSchema } from './support-chat.js';
@@ -156,5 +162,21 @@ describe('browser API validation messages', () => {
       'message: Message is required',
     ]);
     expect(chatRequestSchema.parse({ message: '  hola  ' }).message).toBe('hola');
+  });
+});
+
+describe('second factor requests', () => {
+  it('takes an app code with spaces typed in it, or a recovery code', () => {
+    expect(secondFactorRequestSchema.parse({ code: ' 123 456 ' })).toEqual({ code: '123456' });
+    expect(secondFactorRequestSchema.parse({ code: 'ABCDE-FGHJK' })).toEqual({
+      code: 'ABCDE-FGHJK',
+    });
+    expect(messages(secondFactorRequestSchema, { code: '12345' })).toEqual([
+      'code: Enter the 6-digit code from your authenticator app or one of your recovery codes',
+    ]);
+    // Enabling needs the app's code itself: a recovery code does not exist yet.
+    expect(messages(totpEnableRequestSchema, { code: 'ABCDE-FGHJK' })).toEqual([
+      'code: Enter the 6-digit code from your authenticator app',
+    ]);
   });
 });

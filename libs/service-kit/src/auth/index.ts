@@ -1,3 +1,4 @@
+export * from './admin-access.js';
 export * from './claims.js';
 export * from './cookie.js';
 export * from './lru.js';

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
-import { forbidden, unauthorized } from '../http/errors.js';
+import { unauthorized } from '../http/errors.js';
 import { noStore } from '../http/no-store.js';
+import { assertStaff } from './admin-access.js';
 import { readCookie } from './cookie.js';
 import { sessionUserOf, type SessionClaims, type SessionUser } from './claims.js';
 import type { SessionVerifier } from './verifier.js';
@@ -32,7 +33,10 @@ export interface SessionAuth {
   optionalUser: RequestHandler;
   /** 401 `{ message: 'Unauthorized' }` without a valid session. */
   requireUser: RequestHandler;
-  /** 401 without a valid session, 403 `{ message: 'Forbidden' }` unless the role is admin. */
+  /**
+   * 401 without a valid session, 403 `{ message: 'Forbidden' }` unless the role is admin, 403
+   * `second_factor_required` unless the session was made with a second factor.
+   */
   requireAdmin: RequestHandler;
 }
 
@@ -69,9 +73,7 @@ export function createSessionAuth({ verifier, cookieName }: SessionAuthOptions):
     },
     requireAdmin: async (req, res, next) => {
       noStore(res);
-      const user = await authenticate(req);
-      if (!user) throw unauthorized();
-      if (user.role !== 'admin') throw forbidden();
+      assertStaff(await authenticate(req));
       next();
     },
   };

@@ -84,17 +84,26 @@ describe('requireUser', () => {
 });
 
 describe('requireAdmin', () => {
-  it('answers 401 without a session, 403 for a user, 200 for an admin', async () => {
+  it('answers 401 without a session, 403 for a user, 200 for an admin with a second factor', async () => {
     expect((await get('/admin')).status).toBe(401);
     const asUser = await get('/admin', {
-      cookie: `mia_session=${(await sign({ userId: 'u-1', role: 'user' })).token}`,
+      cookie: `mia_session=${(await sign({ userId: 'u-1', role: 'user', amr: ['pwd', 'otp'] })).token}`,
     });
     expect(asUser.status).toBe(403);
     expect(await asUser.json()).toEqual({ message: 'Forbidden' });
     const asAdmin = await get('/admin', {
-      cookie: `mia_session=${(await sign({ userId: 'a-1', role: 'admin' })).token}`,
+      cookie: `mia_session=${(await sign({ userId: 'a-1', role: 'admin', amr: ['pwd', 'otp'] })).token}`,
     });
     expect(await asAdmin.json()).toEqual({ admin: 'a-1' });
+  });
+
+  it('answers 403 second_factor_required to an admin signed in with a password only', async () => {
+    for (const amr of [['pwd'], undefined]) {
+      const { token } = await sign({ userId: 'a-2', role: 'admin', amr });
+      const res = await get('/admin', { cookie: `mia_session=${token}` });
+      expect(res.status).toBe(403);
+      expect(await res.json()).toMatchObject({ code: 'second_factor_required' });
+    }
   });
 });
 

@@ -22,6 +22,8 @@ export interface SessionTokenInput {
   sessionId?: string;
   /** When the user last proved who they are (seconds); defaults to now. */
   authTime?: number;
+  /** How the session was made (`['pwd']`, `['pwd', 'otp']`); admin routes require `otp`. */
+  amr?: readonly string[];
   /** Token id; a random UUID when omitted. */
   jti?: string;
   /**
@@ -58,6 +60,7 @@ export function createSessionSigner(options: SessionSignerOptions) {
     if (input.email !== undefined) claims.email = input.email;
     if (input.name !== undefined) claims.name = input.name;
     if (input.sessionId !== undefined) claims.sid = input.sessionId;
+    if (input.amr !== undefined) claims.amr = [...input.amr];
     const token = await new SignJWT(claims)
       .setProtectedHeader({ alg: SESSION_TOKEN_ALG, typ: SESSION_TOKEN_TYPE })
       .setSubject(input.userId)

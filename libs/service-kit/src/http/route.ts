@@ -2,7 +2,8 @@ import type { Request, Response, Router } from 'express';
 import type { z } from 'zod';
 import type { SessionAuth } from '../auth/middleware.js';
 import type { SessionUser } from '../auth/claims.js';
-import { forbidden, unauthorized } from './errors.js';
+import { assertStaff } from '../auth/admin-access.js';
+import { unauthorized } from './errors.js';
 import { noStore } from './no-store.js';
 import { validate } from './validation.js';
 
@@ -58,7 +59,7 @@ export function route<
     if (spec.auth !== 'public') noStore(res);
     const user = await auth.authenticate(req);
     if (spec.auth !== 'public' && !user) throw unauthorized();
-    if (spec.auth === 'admin' && user?.role !== 'admin') throw forbidden();
+    if (spec.auth === 'admin') assertStaff(user);
     const input = {
       body: (spec.body
         ? validate(spec.body, req.body ?? {}, { subject: 'Request body' })

@@ -6,6 +6,7 @@ import {
   call,
   registerUser,
   accessTestBed,
+  sessionToken,
   type RunningAccess,
   type TestUser,
 } from '../access-harness.fixture.js';
@@ -46,6 +47,18 @@ describe('admin grants, revocations and the customer view', () => {
       expect(anonymous.status, `${method} ${path}`).toBe(401);
     }
     expect(await owned(user)).toEqual([]);
+  });
+
+  it('refuses an admin session made with a password only (403 second_factor_required)', async () => {
+    const passwordOnly = await sessionToken(admin, ['pwd']);
+    const res = await call(
+      access.url,
+      'GET',
+      `/api/admin/customers?email=${encodeURIComponent(admin.email)}`,
+      { token: passwordOnly },
+    );
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ code: 'second_factor_required' });
   });
 
   it('grants one tool for life, idempotently, and the user sees it', async () => {

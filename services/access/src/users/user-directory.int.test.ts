@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   eventSubject,
   UserRegisteredV1,
-  UserRoleChangedV1,
+  UserRoleChangedV2,
   type EventEnvelope,
 } from '@mia/contracts';
 import { rebuildProjections, startService, streamNames } from '@mia/service-kit';
@@ -85,8 +85,16 @@ describe('access user directory (identity -> NATS -> access)', () => {
         data: { userId, email, name: 'Ana', username: `a${userId}`, role: 'user' },
       },
       {
-        type: UserRoleChangedV1.type,
-        data: { userId, email, role: 'admin', previousRole: 'user' },
+        type: UserRoleChangedV2.type,
+        version: UserRoleChangedV2.version,
+        data: {
+          userId,
+          email,
+          role: 'admin',
+          previousRole: 'user',
+          by: null,
+          reason: 'ADMIN_EMAILS',
+        },
       },
     ]);
     const prisma = access.ctx.db as Parameters<typeof findUserByEmail>[0];
@@ -149,13 +157,21 @@ describe('access user directory (identity -> NATS -> access)', () => {
     };
     const js = jetstream(await nats.connect());
     await js.publish(
-      eventSubject(nats.prefix, UserRoleChangedV1),
+      eventSubject(nats.prefix, UserRoleChangedV2),
       JSON.stringify({
         ...base,
         id: randomUUID(),
-        type: UserRoleChangedV1.type,
+        type: UserRoleChangedV2.type,
+        version: UserRoleChangedV2.version,
         streamVersion: 4,
-        data: { userId, email, role: 'admin', previousRole: 'user' },
+        data: {
+          userId,
+          email,
+          role: 'admin',
+          previousRole: 'user',
+          by: null,
+          reason: 'ADMIN_EMAILS',
+        },
       }),
     );
     await js.publish(

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
   registerUser,
+  sessionToken,
   startAccess,
   type RunningAccess,
   type TestUser,
@@ -118,6 +119,12 @@ describe('the public access check (POST /api/verify-gpt-access)', () => {
       admin.token,
     );
     expect(unknownToAdmin.status).toBe(404);
+    // An admin signed in with a password only is a caller like any other.
+    const passwordOnly = await check(
+      { email: 'nadie@iglesia.org', productId: 'generador-sermones' },
+      await sessionToken(admin, ['pwd']),
+    );
+    expect(passwordOnly.body.code).toBe('proof_required');
   });
 
   it('is rate-limited per client IP', async () => {

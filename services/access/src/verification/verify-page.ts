@@ -1,6 +1,13 @@
 import { findProduct } from '@mia/catalog';
 import { verifyGptAccessRequestSchema } from '@mia/contracts';
-import { HttpError, notFound, route, validate, type SessionUser } from '@mia/service-kit';
+import {
+  hasSecondFactor,
+  HttpError,
+  notFound,
+  route,
+  validate,
+  type SessionUser,
+} from '@mia/service-kit';
 import { Router } from 'express';
 import type { Access } from '../access.js';
 import { findUserByAccessCode } from '../access-codes/access-codes.js';
@@ -35,7 +42,8 @@ async function proofFacts(
   return {
     caller: caller && {
       userId: caller.id,
-      role: caller.role === 'admin' ? 'admin' : 'user',
+      // Staff powers need the second factor here too, as on every admin route.
+      role: caller.role === 'admin' && hasSecondFactor(caller) ? 'admin' : 'user',
       email: caller.email?.trim().toLowerCase() ?? (await emailOf(caller.id)),
     },
     email,

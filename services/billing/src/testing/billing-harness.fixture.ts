@@ -170,6 +170,8 @@ export async function startBillingHarness(options: HarnessOptions = {}): Promise
         role: who.role ?? 'user',
         email,
         name: who.name ?? 'Pastor Juan',
+        // Signed in with the second factor, as identity issues staff sessions (admin routes need it).
+        amr: ['pwd', 'otp'],
       });
       return {
         userId,

@@ -1,24 +1,41 @@
+import { URI, type TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startIdentity, uniqueUser, type IdentityUnderTest } from '../identity-harness.fixture.js';
-import { waitFor } from '@mia/testing';
+import {
+  startIdentity,
+  uniqueUser,
+  type IdentityUnderTest,
+  type TestClient,
+} from '../identity-harness.fixture.js';
 
 const claimsOf = (cookie: string) =>
-  JSON.parse(Buffer.from(cookie.split('.')[1]!, 'base64url').toString()) as { role: string };
+  JSON.parse(Buffer.from(cookie.split('.')[1]!, 'base64url').toString()) as {
+    role: string;
+    amr?: string[];
+  };
 
 interface RoleChanged {
   userId: string;
   email: string;
   role: string;
   previousRole: string;
+  by: { userId: string; email: string } | null;
+  reason: string;
 }
 
-describe('admin role from ADMIN_EMAILS, for verified addresses only', () => {
+describe('roles: ADMIN_EMAILS bootstraps verified admins, an admin command decides the rest', () => {
   let identity: IdentityUnderTest;
   const pastor = uniqueUser();
   const helper = uniqueUser();
   const squatter = uniqueUser();
-  let pastorToken = '';
-  let helperToken = '';
+  let pastorId = '';
+  let helperId = '';
+  const pastorClient = () => identity.client();
+  let admin: TestClient;
+
+  const roleChanges = async () =>
+    (await identity.service.ctx.events.readAll(0, 100_000)).filter(
+      (e) => e.type === 'UserRoleChanged',
+    ).length;
 
   beforeAll(async () => {
     // Development mode hands the verification token back, as local tools use it.
@@ -30,31 +47,33 @@ describe('admin role from ADMIN_EMAILS, for verified addresses only', () => {
   afterAll(() => identity?.stop());
 
   it('does not make whoever registers a listed address admin: verifying it does', async () => {
-    const admin = identity.client();
+    admin = pastorClient();
     const res = await admin.post('/api/register', { ...pastor, email: ` ${pastor.email} ` });
     expect(res.body).toMatchObject({ role: 'user', emailVerified: false });
-    expect(claimsOf(admin.sessionCookie!).role).toBe('user');
-    const registeredEvent = await identity.published.waitFor<{ email: string; role: string }>(
-      'UserRegistered',
-      (d) => d.email === pastor.email,
-    );
-    expect(registeredEvent.data.role).toBe('user');
-    pastorToken = res.body.verificationToken as string;
-
-    // A listed address nobody verifies stays a user, across a restart too.
-    const squat = identity.client();
-    expect((await squat.post('/api/register', squatter)).body.role).toBe('user');
+    pastorId = res.body.id as string;
+    // A listed address nobody verifies stays a user.
+    expect((await identity.client().post('/api/register', squatter)).body.role).toBe('user');
     const helperRes = await identity.client().post('/api/register', helper);
-    helperToken = helperRes.body.verificationToken as string;
+    helperId = helperRes.body.id as string;
+    await identity
+      .client()
+      .post('/api/verify-email', { token: helperRes.body.verificationToken as string });
 
-    expect((await identity.client().post('/api/verify-email', { token: pastorToken })).status).toBe(
-      200,
-    );
+    const verified = await identity
+      .client()
+      .post('/api/verify-email', { token: res.body.verificationToken as string });
+    expect(verified.status).toBe(200);
     const promoted = await identity.published.waitFor<RoleChanged>(
       'UserRoleChanged',
       (d) => d.email === pastor.email,
     );
-    expect(promoted.data).toMatchObject({ role: 'admin', previousRole: 'user' });
+    expect(promoted.version).toBe(2);
+    expect(promoted.data).toMatchObject({
+      role: 'admin',
+      previousRole: 'user',
+      by: null,
+      reason: 'ADMIN_EMAILS',
+    });
     // The token that carried `user` is dead; signing in again gives the admin role.
     expect((await admin.get('/api/user')).status).toBe(401);
     const again = await admin.post('/api/login', {
@@ -62,74 +81,118 @@ describe('admin role from ADMIN_EMAILS, for verified addresses only', () => {
       password: pastor.password,
     });
     expect(again.body).toMatchObject({ role: 'admin', emailVerified: true });
-    expect(claimsOf(admin.sessionCookie!).role).toBe('admin');
-    // The helper verifies too, but is not listed: nothing changes.
-    expect((await identity.client().post('/api/verify-email', { token: helperToken })).status).toBe(
-      200,
-    );
-    await identity.published.waitFor('UserEmailVerified', (d) => d.email === helper.email);
-    expect(identity.published.ofType<RoleChanged>('UserRoleChanged')).toHaveLength(1);
+    expect(claimsOf(admin.sessionCookie!)).toMatchObject({ role: 'admin', amr: ['pwd'] });
   });
 
-  it('applies a changed ADMIN_EMAILS at start to verified users only: roles change, old tokens die', async () => {
-    const admin = identity.client();
-    const helperClient = identity.client();
-    await admin.post('/api/login', { username: pastor.email, password: pastor.password });
-    await helperClient.post('/api/login', { username: helper.email, password: helper.password });
-
-    await identity.restart({
-      MIA_ENV: 'development',
-      ADMIN_EMAILS: `${helper.email},${squatter.email}`,
+  it('refuses the roles command to an admin signed in with a password only', async () => {
+    const res = await admin.post('/api/admin/roles', {
+      email: helper.email,
+      role: 'admin',
+      reason: 'Atiende el soporte',
     });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ code: 'second_factor_required' });
+  });
 
+  it('lets the admin enrol, then grant and remove the role with a reason recorded in v2', async () => {
+    const setup = await admin.post<{ otpauthUrl: string }>('/api/2fa/totp/setup');
+    expect(setup.status).toBe(200);
+    const code = (URI.parse(setup.body.otpauthUrl) as TOTP).generate({
+      timestamp: identity.clock().getTime(),
+    });
+    expect((await admin.post('/api/2fa/totp/enable', { code })).status).toBe(200);
+    expect(claimsOf(admin.sessionCookie!).amr).toEqual(['pwd', 'otp']);
+
+    const helperSession = identity.client();
+    await helperSession.post('/api/login', { username: helper.email, password: helper.password });
+
+    const granted = await admin.post('/api/admin/roles', {
+      email: helper.email.toUpperCase(),
+      role: 'admin',
+      reason: 'Atiende el soporte',
+    });
+    expect(granted.status).toBe(200);
+    expect(granted.body).toEqual({
+      userId: helperId,
+      email: helper.email,
+      role: 'admin',
+      changed: true,
+    });
+    const event = await identity.published.waitFor<RoleChanged>(
+      'UserRoleChanged',
+      (d) => d.userId === helperId && d.role === 'admin',
+    );
+    expect(event.data).toMatchObject({
+      by: { userId: pastorId, email: pastor.email },
+      reason: 'Atiende el soporte',
+    });
+    // The helper's token carried `user`: it ends with the change.
+    expect((await helperSession.get('/api/user')).status).toBe(401);
+
+    // Asking again changes nothing.
+    const repeated = await admin.post('/api/admin/roles', {
+      email: helper.email,
+      role: 'admin',
+      reason: 'Atiende el soporte',
+    });
+    expect(repeated.body).toMatchObject({ changed: false });
+
+    const removed = await admin.post('/api/admin/roles', {
+      email: helper.email,
+      role: 'user',
+      reason: 'Ya no atiende el soporte',
+    });
+    expect(removed.body).toMatchObject({ role: 'user', changed: true });
+
+    // Unknown addresses, unverified ones and the admin's own role are refused with a reason.
+    const unknown = await admin.post('/api/admin/roles', {
+      email: 'nadie@iglesia.example',
+      role: 'admin',
+      reason: 'Prueba',
+    });
+    expect(unknown.status).toBe(404);
+    const unverified = await admin.post('/api/admin/roles', {
+      email: squatter.email,
+      role: 'admin',
+      reason: 'Prueba',
+    });
+    expect(unverified.body).toMatchObject({ code: 'email_not_verified' });
+    const own = await admin.post('/api/admin/roles', {
+      email: pastor.email,
+      role: 'user',
+      reason: 'Prueba',
+    });
+    expect(own.body).toMatchObject({ code: 'own_role' });
+    // And a user cannot call it at all.
+    const asUser = await helperSession.post('/api/admin/roles', {
+      email: helper.email,
+      role: 'admin',
+      reason: 'Prueba',
+    });
+    expect(asUser.status).toBe(401);
+  });
+
+  it('never demotes at start: an empty ADMIN_EMAILS keeps every admin', async () => {
+    const before = await roleChanges();
+    await identity.restart({ MIA_ENV: 'development', ADMIN_EMAILS: '' });
+    expect(await roleChanges()).toBe(before);
+    const login = await identity
+      .client()
+      .post('/api/login', { username: pastor.email, password: pastor.password });
+    // The admin is still an admin (and now signs in with the second factor).
+    expect(login.status).toBe(202);
+    const row = await identity.service.ctx.db.user.findUniqueOrThrow({ where: { id: pastorId } });
+    expect(row.role).toBe('admin');
+
+    // Another list adds its verified address, and still takes nothing away.
+    await identity.restart({ MIA_ENV: 'development', ADMIN_EMAILS: helper.email });
     const promoted = await identity.published.waitFor<RoleChanged>(
       'UserRoleChanged',
-      (d) => d.email === helper.email,
+      (d) => d.userId === helperId && d.role === 'admin' && d.by === null,
     );
-    expect(promoted.data).toMatchObject({ role: 'admin', previousRole: 'user' });
-    const demoted = await identity.published.waitFor<RoleChanged>(
-      'UserRoleChanged',
-      (d) => d.email === pastor.email && d.role === 'user',
-    );
-    expect(demoted.data).toMatchObject({ role: 'user', previousRole: 'admin' });
-    // The unverified listed address got nothing.
+    expect(promoted.data.reason).toBe('ADMIN_EMAILS');
     expect(
-      identity.published
-        .ofType<RoleChanged>('UserRoleChanged')
-        .filter((e) => e.data.email === squatter.email),
-    ).toEqual([]);
-    // Both revocations went out with the role changes, but they arrive from NATS one by one.
-    // (Earlier role changes in this file revoked other sessions; these two are the restart's.)
-    const changed = [promoted.data.userId, demoted.data.userId];
-    const revoked = await waitFor(
-      () => {
-        const found = identity.published
-          .ofType<{ reason: string; userId: string }>('SessionsRevoked')
-          .filter((e) => e.data.reason === 'role-changed' && changed.includes(e.data.userId));
-        return found.length >= 2 ? found : null;
-      },
-      { message: 'the two role-changed revocations of the restart' },
-    );
-    expect(new Set(revoked.map((e) => e.data.userId))).toEqual(new Set(changed));
-
-    expect((await admin.get('/api/user')).status).toBe(401);
-    expect((await helperClient.get('/api/user')).status).toBe(401);
-    const again = await helperClient.post('/api/login', {
-      username: helper.email,
-      password: helper.password,
-    });
-    expect(again.body.role).toBe('admin');
-
-    // A second start with the same setting changes nothing.
-    const roleChanges = async () =>
-      (await identity.service.ctx.events.readAll(0, 100_000)).filter(
-        (e) => e.type === 'UserRoleChanged',
-      ).length;
-    const before = await roleChanges();
-    await identity.restart({
-      MIA_ENV: 'development',
-      ADMIN_EMAILS: `${helper.email},${squatter.email}`,
-    });
-    expect(await roleChanges()).toBe(before);
+      (await identity.service.ctx.db.user.findUniqueOrThrow({ where: { id: pastorId } })).role,
+    ).toBe('admin');
   });
 });

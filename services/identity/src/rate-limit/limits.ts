@@ -9,7 +9,8 @@ export type LimitedAction =
   | 'forgot-password'
   | 'reset-password'
   | 'verify-email'
-  | 'resend-verification';
+  | 'resend-verification'
+  | 'second-factor';
 
 const MESSAGES: Record<LimitedAction, string> = {
   login: 'Too many sign-in attempts',
@@ -18,6 +19,7 @@ const MESSAGES: Record<LimitedAction, string> = {
   'reset-password': 'Too many password reset attempts',
   'verify-email': 'Too many verification attempts',
   'resend-verification': 'Too many verification emails requested',
+  'second-factor': 'Too many verification codes tried',
 };
 
 const limitMessage = (action: LimitedAction, seconds: number) =>
@@ -81,6 +83,14 @@ export function identityLimits(
           rule(`verify-resend:ip:${ip}`, config.RATE_LIMIT_VERIFY_PER_IP),
           ...(email
             ? [rule(`verify-resend:account:${email}`, config.RATE_LIMIT_VERIFY_RESEND_PER_ACCOUNT)]
+            : []),
+        ];
+      case 'second-factor':
+        // Per account too: codes are six digits, so guesses from many addresses must not add up.
+        return [
+          rule(`second-factor:ip:${ip}`, config.RATE_LIMIT_LOGIN_PER_IP),
+          ...(email
+            ? [rule(`second-factor:account:${email}`, config.RATE_LIMIT_SECOND_FACTOR_PER_ACCOUNT)]
             : []),
         ];
     }

@@ -1,3 +1,4 @@
+import type { Response } from 'express';
 import type { User } from '../generated/prisma/client.js';
 import type { Identity } from '../identity.js';
 import type { SessionFacts } from '../shared/session-tokens.js';
@@ -6,6 +7,11 @@ import { changeUser, startedSession } from '../users/user-stream.js';
 import { normalizeEmail } from '../users/user-view.js';
 
 export { INVALID_CREDENTIALS_MESSAGE } from '../users/refusals.js';
+
+/** Signed in, or the password was right and the account's second factor is due. */
+export type LoginOutcome =
+  | { kind: 'signed-in'; user: User; session: SessionFacts }
+  | { kind: 'second-factor'; setPendingCookie(res: Response): void };
 
 export interface LoginInput {
   email: string;
@@ -17,12 +23,10 @@ export interface LoginInput {
  * Signs a user in. A wrong e-mail and a wrong password take the same path (rate limits, one
  * bcrypt comparison, the same 401), so neither the answer nor its timing tells whether an
  * account exists. bcrypt runs before the command; the decider refuses the session when the
- * password changed after the hash it was checked against.
+ * password changed after the hash it was checked against. On an account with a second factor
+ * the decider opens a pending sign-in instead of a session.
  */
-export async function login(
-  identity: Identity,
-  input: LoginInput,
-): Promise<{ user: User; session: SessionFacts }> {
+export async function login(identity: Identity, input: LoginInput): Promise<LoginOutcome> {
   const email = normalizeEmail(input.email);
   await identity.limits.check('login', input.ip);
   // Before bcrypt: a client that kept failing on this account waits, whatever it sends now.
@@ -37,12 +41,17 @@ export async function login(
     ? await identity.hasher.hash(input.password)
     : undefined;
 
+  const pending = identity.pendingSignIn.create(found.id);
   const result = await changeUser(identity, found.id, {
     kind: 'StartSession',
     checkedHash,
     rehashedHash,
+    challengeHash: pending.challengeHash,
   });
   await identity.limits.passwordAccepted(email, input.ip);
+  if (result.decided.some((e) => e.type === 'SecondFactorChallenged')) {
+    return { kind: 'second-factor', setPendingCookie: pending.set };
+  }
   const user = await identity.db.user.findUniqueOrThrow({ where: { id: found.id } });
-  return { user, session: startedSession(result.decided) };
+  return { kind: 'signed-in', user, session: startedSession(result.decided) };
 }

@@ -1,4 +1,4 @@
-import { loginRequestSchema } from '@mia/contracts';
+import { loginRequestSchema, secondFactorRequiredSchema } from '@mia/contracts';
 import { routesOf, unauthorized } from '@mia/service-kit';
 import { Router } from 'express';
 import type { Identity } from '../identity.js';
@@ -21,12 +21,18 @@ export function sessionRoutes(identity: Identity): Router {
     auth: 'public',
     body: trimmed(loginRequestSchema, 'username'),
     async handler({ body, req, res }) {
-      const { user, session } = await login(identity, {
+      const outcome = await login(identity, {
         email: body.username,
         password: body.password,
         ip: req.ip,
       });
-      await answerSignedIn(identity.tokens, res, toUserView(user), session);
+      if (outcome.kind === 'second-factor') {
+        // No session yet: only the short-lived pending cookie, which the code completes.
+        outcome.setPendingCookie(res);
+        res.status(202).json(secondFactorRequiredSchema.parse({ secondFactor: 'totp' }));
+        return;
+      }
+      await answerSignedIn(identity.tokens, res, toUserView(outcome.user), outcome.session);
     },
   });
 
@@ -63,6 +69,8 @@ export function sessionRoutes(identity: Identity): Router {
           sessionId: current.session.id,
           expiresAt: current.session.expiresAt,
           authTime: new Date((claims.auth_time ?? claims.iat) * 1000),
+          // The session was made as it was: a refreshed token keeps its second factor.
+          ...(claims.amr ? { amr: claims.amr } : {}),
         });
         if (issued.expiresAt > claims.exp) identity.tokens.setCookie(res, issued);
       }

@@ -54,6 +54,7 @@ describe('POST /api/login', () => {
       email: user.email,
       role: 'user',
       emailVerified: false,
+      twoFactorEnabled: false,
     });
     // A shared cache must never keep an answer that sets a session.
     expect(res.headers.get('cache-control')).toBe('no-store');

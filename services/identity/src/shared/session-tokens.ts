@@ -14,6 +14,8 @@ export interface SessionFacts {
   expiresAt: Date;
   /** When the user proved who they are (the sign-in); defaults to now. */
   authTime?: Date;
+  /** How they proved it (the token's `amr`); password alone when absent. */
+  amr?: readonly string[];
 }
 
 export interface TokenSubject {
@@ -79,6 +81,7 @@ export function createSessionTokens(
         name: user.name,
         sessionId: session.sessionId,
         authTime: Math.floor((session.authTime?.getTime() ?? now()) / 1000),
+        amr: session.amr ?? ['pwd'],
         expiresAt: Math.floor(session.expiresAt.getTime() / 1000),
       });
       return { token, expiresAt };

@@ -12,6 +12,8 @@ export interface ChangePasswordInput {
   currentPassword: string;
   newPassword: string;
   ip: string | undefined;
+  /** The caller's session was made with the second factor: the new one keeps it. */
+  secondFactor: boolean;
 }
 
 /**
@@ -39,6 +41,7 @@ export async function changePassword(
     kind: 'ChangePassword',
     checkedHash,
     newPasswordHash,
+    secondFactor: input.secondFactor,
   });
   await identity.limits.passwordAccepted(found.email, input.ip);
   const user = await identity.db.user.findUniqueOrThrow({ where: { id: found.id } });

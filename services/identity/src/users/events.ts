@@ -1,19 +1,28 @@
 import {
+  ADMIN_EMAILS_REASON,
   PasswordChangedV1,
   SessionsRevokedV1,
   UserEmailVerifiedV1,
   UserRegisteredV1,
-  UserRoleChangedV1,
+  UserRoleChangedV2,
 } from '@mia/contracts';
 import { defineDomainEvent, readerOf, type EventOf, type StoredEvent } from '@mia/service-kit';
 import { z } from 'zod';
+import {
+  SecondFactorChallenged,
+  SecondFactorVerified,
+  TotpEnrolmentStarted,
+  TwoFactorDisabled,
+  TwoFactorEnabled,
+} from './two-factor-events.js';
+import type { TwoFactorEvent } from './two-factor-state.js';
 
 export {
   PasswordChangedV1,
   SessionsRevokedV1,
   UserEmailVerifiedV1,
   UserRegisteredV1,
-  UserRoleChangedV1,
+  UserRoleChangedV2,
 };
 
 // Everything about one user lives in the stream `user-<id>`: the integration events of
@@ -48,6 +57,11 @@ export const SessionStarted = defineDomainEvent(
     startedAt: isoInstant,
     /** Absolute end of the session; no token of it is valid afterwards. */
     expiresAt: isoInstant,
+    /**
+     * How the user proved who they are (the token's `amr`): `['pwd']`, or `['pwd', 'otp']` with
+     * the second factor. Absent on sessions started before the second factor existed: password.
+     */
+    amr: z.array(z.enum(['pwd', 'otp'])).optional(),
   }),
   2,
 );
@@ -82,9 +96,10 @@ export type UserEvent =
   | EventOf<typeof SessionStarted>
   | EventOf<typeof SessionsRevokedV1>
   | EventOf<typeof PasswordResetRequested>
-  | EventOf<typeof UserRoleChangedV1>
+  | EventOf<typeof UserRoleChangedV2>
   | EventOf<typeof EmailVerificationRequested>
-  | EventOf<typeof UserEmailVerifiedV1>;
+  | EventOf<typeof UserEmailVerifiedV1>
+  | TwoFactorEvent;
 
 const definitions = [
   UserRegisteredV1,
@@ -93,22 +108,37 @@ const definitions = [
   SessionStarted,
   SessionsRevokedV1,
   PasswordResetRequested,
-  UserRoleChangedV1,
+  UserRoleChangedV2,
   EmailVerificationRequested,
   UserEmailVerifiedV1,
+  TotpEnrolmentStarted,
+  TwoFactorEnabled,
+  SecondFactorChallenged,
+  SecondFactorVerified,
+  TwoFactorDisabled,
 ];
 const versions = new Map(definitions.map((d) => [d.type, d.version]));
 const read = readerOf<UserEvent>(definitions);
 
-// SessionStarted v1 had no `startedAt`: the session started when the event was stored.
-const upcast = (event: StoredEvent): StoredEvent =>
-  event.type === SessionStarted.type && event.version === 1
-    ? {
-        ...event,
-        version: 2,
-        data: { ...(event.data as object), startedAt: event.occurredAt },
-      }
-    : event;
+const upcast = (event: StoredEvent): StoredEvent => {
+  // SessionStarted v1 had no `startedAt`: the session started when the event was stored.
+  if (event.type === SessionStarted.type && event.version === 1) {
+    return {
+      ...event,
+      version: 2,
+      data: { ...(event.data as object), startedAt: event.occurredAt },
+    };
+  }
+  // UserRoleChanged v1 came only from ADMIN_EMAILS at start: nobody's command, that reason.
+  if (event.type === UserRoleChangedV2.type && event.version === 1) {
+    return {
+      ...event,
+      version: 2,
+      data: { ...(event.data as object), by: null, reason: ADMIN_EMAILS_REASON },
+    };
+  }
+  return event;
+};
 
 /** A stored event of a user stream as the decider and the projections read it (upcast). */
 export const readUserEvent = (event: StoredEvent): UserEvent | undefined => read(upcast(event));

@@ -60,3 +60,12 @@ export const unknownUser = () => new DomainError('not_found', 'unknown_user', 'N
 
 export const alreadyRegistered = () =>
   new DomainError('conflict', 'already_registered', 'This account is already registered');
+
+export const OWN_ROLE_MESSAGE = 'You cannot change your own role. Ask another admin.';
+export const UNVERIFIED_ADMIN_MESSAGE =
+  'Only a verified e-mail address can be made admin. Ask the user to verify their address first.';
+
+export const ownRoleRefused = () => new DomainError('conflict', 'own_role', OWN_ROLE_MESSAGE);
+
+export const unverifiedAdminRefused = () =>
+  new DomainError('conflict', 'email_not_verified', UNVERIFIED_ADMIN_MESSAGE);

@@ -21,6 +21,7 @@ describe('POST /api/register', () => {
       email,
       role: 'user',
       emailVerified: false,
+      twoFactorEnabled: false,
     });
     // Outside development the verification token travels by mail only.
     expect(res.body).not.toHaveProperty('verificationToken');

@@ -1,5 +1,5 @@
 import { passwordSchema, registerRequestSchema } from '@mia/contracts';
-import { routesOf, unauthorized, validate } from '@mia/service-kit';
+import { hasSecondFactor, routesOf, unauthorized, validate } from '@mia/service-kit';
 import { Router } from 'express';
 import { z } from 'zod';
 import { exposesResetToken } from '../config.js';
@@ -63,6 +63,7 @@ export function userRoutes(identity: Identity): Router {
         currentPassword: body.currentPassword,
         newPassword: body.newPassword,
         ip: req.ip,
+        secondFactor: hasSecondFactor(user),
       });
       await answerSignedIn(identity.tokens, res, toUserView(changed.user), changed.session);
     },

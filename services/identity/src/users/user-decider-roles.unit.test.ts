@@ -13,8 +13,21 @@ import {
 } from './user-events.fixture.js';
 
 const ADMINS = [EMAIL, 'otra@iglesia.example'];
+const PASTOR = { userId: '10000000-0000-4000-8000-000000000009', email: 'pastor@iglesia.example' };
 
-describe('user decider: roles from ADMIN_EMAILS', () => {
+const roleChanged = (role: 'user' | 'admin', by: typeof PASTOR | null, reason: string) => ({
+  type: 'UserRoleChanged' as const,
+  data: {
+    userId: USER_ID,
+    email: EMAIL,
+    role,
+    previousRole: role === 'admin' ? ('user' as const) : ('admin' as const),
+    by,
+    reason,
+  },
+});
+
+describe('user decider: ADMIN_EMAILS bootstraps admins and never demotes', () => {
   const signedInTwice = [...registration(), sessionStarted(sessionId(2), after(hours(1)))];
   const verified = [...signedInTwice, emailVerified(after(hours(1)))];
 
@@ -23,10 +36,7 @@ describe('user decider: roles from ADMIN_EMAILS', () => {
       .given(verified)
       .when({ kind: 'ApplyAdminEmails', adminEmails: ADMINS }, after(hours(2)))
       .then([
-        {
-          type: 'UserRoleChanged',
-          data: { userId: USER_ID, email: EMAIL, role: 'admin', previousRole: 'user' },
-        },
+        roleChanged('admin', null, 'ADMIN_EMAILS'),
         {
           type: 'SessionsRevoked',
           data: {
@@ -44,15 +54,46 @@ describe('user decider: roles from ADMIN_EMAILS', () => {
     spec.given(signedInTwice).when({ kind: 'ApplyAdminEmails', adminEmails: ADMINS }).thenNothing();
   });
 
-  it('takes the admin role back from an unverified admin (registered before verification existed)', () => {
+  it('never takes the admin role away: an empty list, another list, an unverified admin', () => {
+    const admin = [...verified, roleChanged('admin', null, 'ADMIN_EMAILS')];
+    spec.given(admin).when({ kind: 'ApplyAdminEmails', adminEmails: [] }).thenNothing();
+    spec
+      .given(admin)
+      .when({ kind: 'ApplyAdminEmails', adminEmails: ['otra@iglesia.example'] })
+      .thenNothing();
     spec
       .given(registration(T0, 'admin'))
-      .when({ kind: 'ApplyAdminEmails', adminEmails: ADMINS }, after(hours(1)))
+      .when({ kind: 'ApplyAdminEmails', adminEmails: [] })
+      .thenNothing();
+  });
+
+  it('changes nothing when the user already has the role, or a concurrent start set it', () => {
+    spec.given(signedInTwice).when({ kind: 'ApplyAdminEmails', adminEmails: [] }).thenNothing();
+    spec
+      .given([...verified, roleChanged('admin', null, 'ADMIN_EMAILS')])
+      .when({ kind: 'ApplyAdminEmails', adminEmails: ADMINS })
+      .thenNothing();
+  });
+
+  it('refuses on a stream with no user', () => {
+    spec
+      .given([])
+      .when({ kind: 'ApplyAdminEmails', adminEmails: ADMINS })
+      .thenRefused({ kind: 'not_found' });
+  });
+});
+
+describe('user decider: an admin grants and removes the role, saying who and why', () => {
+  const verified = [...registration(), emailVerified()];
+  const grant = (role: 'user' | 'admin', by = PASTOR) =>
+    ({ kind: 'ChangeRole', role, by, reason: 'Atiende el soporte' }) as const;
+
+  it('grants admin to a verified user and ends the sessions that carry the user role', () => {
+    spec
+      .given(verified)
+      .when(grant('admin'), after(hours(1)))
       .then([
-        {
-          type: 'UserRoleChanged',
-          data: { userId: USER_ID, email: EMAIL, role: 'user', previousRole: 'admin' },
-        },
+        roleChanged('admin', PASTOR, 'Atiende el soporte'),
         {
           type: 'SessionsRevoked',
           data: {
@@ -66,34 +107,28 @@ describe('user decider: roles from ADMIN_EMAILS', () => {
       ]);
   });
 
-  it('takes the admin role back from an address no longer listed', () => {
+  it('removes the admin role, which only a command does', () => {
     spec
-      .given([...registration(T0, 'admin'), emailVerified()])
-      .when({ kind: 'ApplyAdminEmails', adminEmails: ['otra@iglesia.example'] })
+      .given([...verified, roleChanged('admin', null, 'ADMIN_EMAILS')])
+      .when(grant('user'))
       .thenEvents((events, state) => {
-        expect(events.map((e) => e.type)).toEqual(['UserRoleChanged', 'SessionsRevoked']);
+        expect(events[0]).toEqual(roleChanged('user', PASTOR, 'Atiende el soporte'));
         expect(state.role).toBe('user');
       });
   });
 
-  it('changes nothing when the user already has the role, or a concurrent start set it', () => {
-    spec.given(signedInTwice).when({ kind: 'ApplyAdminEmails', adminEmails: [] }).thenNothing();
-    spec
-      .given([
-        ...verified,
-        {
-          type: 'UserRoleChanged',
-          data: { userId: USER_ID, email: EMAIL, role: 'admin', previousRole: 'user' },
-        },
-      ])
-      .when({ kind: 'ApplyAdminEmails', adminEmails: ADMINS })
-      .thenNothing();
+  it('changes nothing when the user already has the role', () => {
+    spec.given(verified).when(grant('user')).thenNothing();
   });
 
-  it('refuses on a stream with no user', () => {
+  it('refuses the admin role to an unverified address, and an admin changing their own role', () => {
     spec
-      .given([])
-      .when({ kind: 'ApplyAdminEmails', adminEmails: ADMINS })
-      .thenRefused({ kind: 'not_found' });
+      .given(registration())
+      .when(grant('admin'))
+      .thenRefused({ kind: 'conflict', code: 'email_not_verified' });
+    spec
+      .given(verified)
+      .when(grant('user', { userId: USER_ID, email: EMAIL }))
+      .thenRefused({ kind: 'conflict', code: 'own_role' });
   });
 });

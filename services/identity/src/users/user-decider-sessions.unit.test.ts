@@ -66,7 +66,7 @@ describe('user decider: sign-in', () => {
   it('starts a session when the checked hash is the current one', () => {
     spec
       .given(registration())
-      .when({ kind: 'StartSession', checkedHash: HASH_1 }, after(hours(1)))
+      .when({ kind: 'StartSession', challengeHash: TOKEN_A, checkedHash: HASH_1 }, after(hours(1)))
       .then([sessionStarted(NEW_ID, after(hours(1)))]);
   });
 
@@ -75,7 +75,7 @@ describe('user decider: sign-in', () => {
     (reason) => {
       spec
         .given([...registration(), passwordSet(HASH_2, reason)])
-        .when({ kind: 'StartSession', checkedHash: HASH_1 })
+        .when({ kind: 'StartSession', challengeHash: TOKEN_A, checkedHash: HASH_1 })
         .thenRefused({
           kind: 'unauthorized',
           code: 'invalid_credentials',
@@ -87,28 +87,38 @@ describe('user decider: sign-in', () => {
   it('refuses a sign-in on a stream with no user', () => {
     spec
       .given([])
-      .when({ kind: 'StartSession', checkedHash: HASH_1 })
+      .when({ kind: 'StartSession', challengeHash: TOKEN_A, checkedHash: HASH_1 })
       .thenRefused({ kind: 'unauthorized', code: 'invalid_credentials' });
   });
 
   it('stores a hash of the new cost before the session when asked to rehash', () => {
     spec
       .given(registration())
-      .when({ kind: 'StartSession', checkedHash: HASH_1, rehashedHash: REHASHED })
+      .when({
+        kind: 'StartSession',
+        challengeHash: TOKEN_A,
+        checkedHash: HASH_1,
+        rehashedHash: REHASHED,
+      })
       .then([passwordSet(REHASHED, 'rehash'), sessionStarted(NEW_ID)]);
   });
 
   it('accepts a check made just before a concurrent rehash (same password) and rehashes once', () => {
     spec
       .given([...registration(), passwordSet(REHASHED, 'rehash')])
-      .when({ kind: 'StartSession', checkedHash: HASH_1, rehashedHash: HASH_2 })
+      .when({
+        kind: 'StartSession',
+        challengeHash: TOKEN_A,
+        checkedHash: HASH_1,
+        rehashedHash: HASH_2,
+      })
       .then([sessionStarted(NEW_ID)]);
   });
 
   it('forgets the hash a rehash replaced once the password really changes', () => {
     spec
       .given([...registration(), passwordSet(REHASHED, 'rehash'), passwordSet(HASH_2, 'change')])
-      .when({ kind: 'StartSession', checkedHash: HASH_1 })
+      .when({ kind: 'StartSession', challengeHash: TOKEN_A, checkedHash: HASH_1 })
       .thenRefused({ code: 'invalid_credentials' });
   });
 });

@@ -35,7 +35,14 @@ describe('user decider: e-mail verification', () => {
         emailVerified(after(hours(1))),
         {
           type: 'UserRoleChanged',
-          data: { userId: USER_ID, email: EMAIL, role: 'admin', previousRole: 'user' },
+          data: {
+            userId: USER_ID,
+            email: EMAIL,
+            role: 'admin',
+            previousRole: 'user',
+            by: null,
+            reason: 'ADMIN_EMAILS',
+          },
         },
         {
           type: 'SessionsRevoked',

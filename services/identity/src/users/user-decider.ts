@@ -1,8 +1,12 @@
-import type { SessionsRevokedV1Data } from '@mia/contracts';
+import { ADMIN_EMAILS_REASON, type SessionsRevokedV1Data } from '@mia/contracts';
 import type { Decider, DecisionContext } from '@mia/service-kit';
+import { decideTwoFactor, signInChallenge, type TwoFactorCommand } from './two-factor-decisions.js';
+import { twoFactorEnabled } from './two-factor-state.js';
 import { readUserEvent, versionOfUserEvent, type UserEvent } from './events.js';
 import {
   alreadyRegistered,
+  ownRoleRefused,
+  unverifiedAdminRefused,
   emailAlreadyVerified,
   invalidCredentials,
   resetLinkRefused,
@@ -18,6 +22,7 @@ import {
   passwordStillMatches,
   resetLinkProblem,
   verificationLinkProblem,
+  type Role,
   type UserState,
 } from './user-state.js';
 
@@ -34,16 +39,40 @@ export type UserCommand =
       /** SHA-256 of the e-mail verification token mailed with the welcome. */
       verificationTokenHash: string;
     }
-  /** Sign-in: `checkedHash` is the hash the password was verified against. */
-  | { kind: 'StartSession'; checkedHash: string; rehashedHash?: string }
+  /**
+   * Sign-in: `checkedHash` is the hash the password was verified against. With a second factor
+   * on, no session starts: a pending sign-in named by `challengeHash` (the SHA-256 of the
+   * browser's pending cookie) waits for the code.
+   */
+  | { kind: 'StartSession'; checkedHash: string; rehashedHash?: string; challengeHash: string }
   | { kind: 'EndSession'; sessionId: string }
-  | { kind: 'ChangePassword'; checkedHash: string; newPasswordHash: string }
+  /**
+   * `secondFactor`: the caller's session was made with the second factor (its token's `amr`),
+   * which the session replacing it keeps.
+   */
+  | {
+      kind: 'ChangePassword';
+      checkedHash: string;
+      newPasswordHash: string;
+      secondFactor?: boolean;
+    }
   | { kind: 'RequestPasswordReset'; tokenHash: string }
   | { kind: 'ResetPassword'; tokenHash: string; newPasswordHash: string }
   | { kind: 'RequestEmailVerification'; tokenHash: string }
   | { kind: 'VerifyEmail'; tokenHash: string; adminEmails: readonly string[] }
-  /** Makes the role match ADMIN_EMAILS (at start): admin only for a verified listed address. */
-  | { kind: 'ApplyAdminEmails'; adminEmails: readonly string[] };
+  /**
+   * ADMIN_EMAILS at start: admin for a verified listed address. It only ever grants: a start-up
+   * with another list (or none) never takes a role away.
+   */
+  | { kind: 'ApplyAdminEmails'; adminEmails: readonly string[] }
+  /** An admin grants or removes the admin role (POST /api/admin/roles), saying why. */
+  | {
+      kind: 'ChangeRole';
+      role: Role;
+      by: { userId: string; email: string };
+      reason: string;
+    }
+  | TwoFactorCommand;
 
 export interface UserLifetimes {
   /** SESSION_ABSOLUTE_HOURS: a session's absolute lifetime, in ms. */
@@ -61,16 +90,19 @@ const later = (now: Date, ms: number) => new Date(now.getTime() + ms).toISOStrin
 function decideUser(
   command: UserCommand,
   state: UserState,
-  { now, newId }: DecisionContext,
+  context: DecisionContext,
   lifetimes: UserLifetimes,
 ): UserEvent[] {
-  const sessionStarted = (userId: string): UserEvent => ({
+  const { now, newId } = context;
+  // `amr` only when the session was made with more than the password (absent means password).
+  const sessionStarted = (userId: string, amr?: readonly ('pwd' | 'otp')[]): UserEvent => ({
     type: 'SessionStarted',
     data: {
       userId,
       sessionId: newId(),
       startedAt: now.toISOString(),
       expiresAt: later(now, lifetimes.sessionMs),
+      ...(amr ? { amr: [...amr] } : {}),
     },
   });
   // Every session so far ends: the alive ones by id, and any older token by time.
@@ -89,6 +121,24 @@ function decideUser(
     },
   });
 
+  // A session ends once; one already ended, past its end or unknown changes nothing.
+  const endSession = (userId: string, sessionId: string | undefined): UserEvent[] => {
+    const session = aliveSessions(state, now).find((s) => s.id === sessionId);
+    if (!session) return [];
+    return [
+      {
+        type: 'SessionsRevoked',
+        data: {
+          userId,
+          sessionIds: [session.id],
+          revokedBefore: null,
+          expiresAt: session.expiresAt,
+          reason: 'logout',
+        },
+      },
+    ];
+  };
+
   const verificationRequested = (userId: string, tokenHash: string): UserEvent => ({
     type: 'EmailVerificationRequested',
     data: { userId, tokenHash, expiresAt: later(now, lifetimes.verificationLinkMs) },
@@ -106,23 +156,30 @@ function decideUser(
     ];
   }
 
-  // The role ADMIN_EMAILS gives the user as `next` is, and the events that set it: tokens
-  // carry the role, so every earlier one must go.
-  const roleEvents = (
+  // A role change and the revocation of every earlier token, which carries the old role.
+  const roleChanged = (
+    userId: string,
+    role: Role,
+    by: { userId: string; email: string } | null,
+    reason: string,
+  ): UserEvent[] => [
+    {
+      type: 'UserRoleChanged',
+      data: { userId, email: state.email, role, previousRole: state.role, by, reason },
+    },
+    revokeAll(userId, 'role-changed'),
+  ];
+
+  // ADMIN_EMAILS bootstraps admins: a verified listed address as `next` is becomes admin. It
+  // never demotes, so a process started with another list (or none) cannot take roles away.
+  const bootstrapAdmin = (
     userId: string,
     next: UserState,
     adminEmails: readonly string[],
-  ): UserEvent[] => {
-    const role = configuredRole(next, adminEmails);
-    if (role === state.role) return [];
-    return [
-      {
-        type: 'UserRoleChanged',
-        data: { userId, email: state.email, role, previousRole: state.role },
-      },
-      revokeAll(userId, 'role-changed'),
-    ];
-  };
+  ): UserEvent[] =>
+    state.role !== 'admin' && configuredRole(next, adminEmails) === 'admin'
+      ? roleChanged(userId, 'admin', null, ADMIN_EMAILS_REASON)
+      : [];
 
   const userId = state.userId;
   switch (command.kind) {
@@ -139,26 +196,15 @@ function decideUser(
           data: { userId, passwordHash: command.rehashedHash, reason: 'rehash' },
         });
       }
-      events.push(sessionStarted(userId));
+      events.push(
+        twoFactorEnabled(state.twoFactor)
+          ? signInChallenge(userId, command.challengeHash, now)
+          : sessionStarted(userId),
+      );
       return events;
     }
-    case 'EndSession': {
-      // A session ends once; one already ended, past its end or unknown changes nothing.
-      const session = aliveSessions(state, now).find((s) => s.id === command.sessionId);
-      if (userId === null || !session) return [];
-      return [
-        {
-          type: 'SessionsRevoked',
-          data: {
-            userId,
-            sessionIds: [session.id],
-            revokedBefore: null,
-            expiresAt: session.expiresAt,
-            reason: 'logout',
-          },
-        },
-      ];
-    }
+    case 'EndSession':
+      return userId === null ? [] : endSession(userId, command.sessionId);
     case 'ChangePassword':
       if (userId === null) throw unknownUser();
       if (!passwordStillMatches(state, command.checkedHash)) throw wrongCurrentPassword();
@@ -173,7 +219,7 @@ function decideUser(
           data: { userId, reason: 'change', changedAt: now.toISOString() },
         },
         revokeAll(userId, 'password-change'),
-        sessionStarted(userId),
+        sessionStarted(userId, command.secondFactor ? ['pwd', 'otp'] : undefined),
       ];
     case 'RequestPasswordReset':
       if (userId === null) throw unknownUser();
@@ -220,17 +266,38 @@ function decideUser(
         type: 'UserEmailVerified',
         data: { userId, email: state.email, verifiedAt: now.toISOString() },
       };
-      return [verified, ...roleEvents(userId, evolveUser(state, verified), command.adminEmails)];
+      return [
+        verified,
+        ...bootstrapAdmin(userId, evolveUser(state, verified), command.adminEmails),
+      ];
     }
     case 'ApplyAdminEmails':
       if (userId === null) throw unknownUser();
-      return roleEvents(userId, state, command.adminEmails);
+      return bootstrapAdmin(userId, state, command.adminEmails);
+    case 'ChangeRole':
+      if (userId === null) throw unknownUser();
+      // An admin cannot demote themselves: the last admin would lock everyone out.
+      if (command.by.userId === userId) throw ownRoleRefused();
+      if (command.role === state.role) return [];
+      // The admin role only for an address its owner has proved, as with ADMIN_EMAILS.
+      if (command.role === 'admin' && !state.emailVerified) throw unverifiedAdminRefused();
+      return roleChanged(userId, command.role, command.by, command.reason);
+    case 'StartTotpEnrolment':
+    case 'EnableTotp':
+    case 'CompleteSignIn':
+    case 'DisableTwoFactor':
+      if (userId === null) throw unknownUser();
+      return decideTwoFactor(command, state, userId, context, {
+        started: (amr) => sessionStarted(userId, amr),
+        ended: (sessionId) => endSession(userId, sessionId),
+        passwordStillMatches: (checkedHash) => passwordStillMatches(state, checkedHash),
+      });
   }
 }
 
 /**
- * The user aggregate: registration, e-mail verification, sign-in and sign-out, password change
- * and reset, roles.
+ * The user aggregate: registration, e-mail verification, sign-in and sign-out, the second
+ * factor, password change and reset, roles.
  *
  * Every sign-in appends SessionStarted, so the stream grows with each login. Two things keep
  * the cost of a command flat however long the stream gets: the state only holds what is alive
@@ -245,7 +312,7 @@ export const userDecider = (lifetimes: UserLifetimes): UserDecider => ({
   read: readUserEvent,
   versionOf: versionOfUserEvent,
   // Raise `version` whenever UserState's shape or evolveUser changes.
-  snapshot: { version: 2, every: 10 },
+  snapshot: { version: 3, every: 10 },
 });
 
 export const lifetimesOf = (config: {

@@ -101,3 +101,26 @@ export const registration = (at = T0, role: Role = 'user'): UserEvent[] => [
   passwordSet(HASH_1, 'registration'),
   sessionStarted(sessionId(1), at),
 ];
+
+// The second factor (base32 secret; codes are computed with the same TOTP library).
+export const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+export const CHALLENGE = 'c'.repeat(64);
+
+export const enrolmentStarted = (secret = SECRET): UserEvent => ({
+  type: 'TotpEnrolmentStarted',
+  data: { userId: USER_ID, secret },
+});
+
+export const twoFactorEnabled = (step: number, recoveryCodeHashes: string[]): UserEvent => ({
+  type: 'TwoFactorEnabled',
+  data: { userId: USER_ID, method: 'totp', step, recoveryCodeHashes },
+});
+
+export const challenged = (challengeHash = CHALLENGE, at = T0): UserEvent => ({
+  type: 'SecondFactorChallenged',
+  data: {
+    userId: USER_ID,
+    challengeHash,
+    expiresAt: new Date(Date.parse(at) + 5 * MINUTE).toISOString(),
+  },
+});

@@ -1,5 +1,6 @@
 import type { UserEvent } from './events.js';
 import type { ResetLinkProblem, VerificationLinkProblem } from './refusals.js';
+import { evolveTwoFactor, initialTwoFactorState, type TwoFactorState } from './two-factor-state.js';
 
 export type Role = 'user' | 'admin';
 
@@ -46,6 +47,8 @@ export interface UserState {
   /** True once a verification link was opened; the admin role waits for it. */
   emailVerified: boolean;
   verificationLink: VerificationLink | null;
+  /** The second factor: enrolment, secret, unused recovery codes, pending sign-ins. */
+  twoFactor: TwoFactorState;
 }
 
 export const initialUserState = (): UserState => ({
@@ -58,6 +61,7 @@ export const initialUserState = (): UserState => ({
   resetLink: null,
   emailVerified: false,
   verificationLink: null,
+  twoFactor: initialTwoFactorState(),
 });
 
 const at = (iso: string) => Date.parse(iso);
@@ -134,6 +138,12 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       };
     case 'PasswordChanged':
       return state;
+    case 'TotpEnrolmentStarted':
+    case 'TwoFactorEnabled':
+    case 'SecondFactorChallenged':
+    case 'SecondFactorVerified':
+    case 'TwoFactorDisabled':
+      return { ...state, twoFactor: evolveTwoFactor(state.twoFactor, event) };
   }
 }
 

@@ -53,8 +53,8 @@ describe('user state (what a snapshot holds)', () => {
     ]);
     expect(state).toMatchObject({ emailVerified: true, verificationLink: { status: 'used' } });
     expect(JSON.parse(JSON.stringify(state))).toEqual(state);
-    // Version 2: the verification fields; snapshots of version 1 lack them and are not read.
-    expect(decider.snapshot).toEqual({ version: 2, every: 10 });
+    // Version 3: the second factor; snapshots of version 2 lack it and are not read.
+    expect(decider.snapshot).toEqual({ version: 3, every: 10 });
   });
 });
 

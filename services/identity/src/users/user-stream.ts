@@ -51,6 +51,7 @@ export function startedSession(events: readonly UserEvent[]): SessionFacts {
         sessionId: event.data.sessionId,
         authTime: new Date(event.data.startedAt),
         expiresAt: new Date(event.data.expiresAt),
+        ...(event.data.amr ? { amr: event.data.amr } : {}),
       };
     }
   }

@@ -11,6 +11,8 @@ export interface UserView {
   email: string;
   role: 'user' | 'admin';
   emailVerified: boolean;
+  /** Sign-in asks for a code from an authenticator app. */
+  twoFactorEnabled: boolean;
 }
 
 export const toUserView = (user: User): UserView => ({
@@ -20,6 +22,7 @@ export const toUserView = (user: User): UserView => ({
   email: user.email,
   role: user.role === 'admin' ? 'admin' : 'user',
   emailVerified: user.emailVerifiedAt !== null,
+  twoFactorEnabled: user.twoFactorEnabled,
 });
 
 /** E-mails are compared trimmed and case-insensitively; stored that way too. */

@@ -1,11 +1,12 @@
 import type { Projection } from '@mia/service-kit';
 import type { IdentityTx } from '../db.js';
+import { TwoFactorDisabled, TwoFactorEnabled } from './two-factor-events.js';
 import {
   PasswordSet,
   readUserEvent,
   UserEmailVerifiedV1,
   UserRegisteredV1,
-  UserRoleChangedV1,
+  UserRoleChangedV2,
 } from './events.js';
 
 /**
@@ -18,8 +19,10 @@ export const usersProjection: Projection<IdentityTx> = {
   handles: [
     UserRegisteredV1.type,
     PasswordSet.type,
-    UserRoleChangedV1.type,
+    UserRoleChangedV2.type,
     UserEmailVerifiedV1.type,
+    TwoFactorEnabled.type,
+    TwoFactorDisabled.type,
   ],
   async apply(stored, { tx }) {
     const event = readUserEvent(stored);
@@ -49,6 +52,14 @@ export const usersProjection: Projection<IdentityTx> = {
       case 'UserRoleChanged': {
         const { userId, role } = event.data;
         await tx.user.update({ where: { id: userId }, data: { role, updatedAt: at } });
+        return;
+      }
+      case 'TwoFactorEnabled':
+      case 'TwoFactorDisabled': {
+        await tx.user.update({
+          where: { id: event.data.userId },
+          data: { twoFactorEnabled: event.type === 'TwoFactorEnabled', updatedAt: at },
+        });
         return;
       }
       case 'UserEmailVerified': {

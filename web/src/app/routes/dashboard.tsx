@@ -5,6 +5,7 @@ import { Seo } from '@/components/seo/seo';
 import { useUser } from '@/lib/session';
 import { AccessCodeCard } from '@/features/access/components/access-code-card';
 import { AdminPanel } from '@/features/admin/components/admin-panel';
+import { TwoFactorSettings } from '@/features/auth/components/two-factor-settings';
 import { BillingManagement } from '@/features/billing/components/billing-management';
 import { dashboardQueryKey, useDashboard } from '@/features/dashboard/api/dashboard';
 import { AccountSettings } from '@/features/dashboard/components/account-settings';
@@ -49,9 +50,11 @@ export default function DashboardRoute() {
         <PaymentHistory payments={data.payments} />
         <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
           <BillingManagement ownsTools={stats.owned > 0} onChanged={refresh} />
-          {user ? <AccountSettings /> : null}
+          {user ? <AccountSettings security={<TwoFactorSettings user={user} />} /> : null}
         </div>
-        {user?.role === 'admin' ? <AdminPanel onChanged={refresh} /> : null}
+        {user?.role === 'admin' ? (
+          <AdminPanel onChanged={refresh} secondFactor={user.twoFactorEnabled} />
+        ) : null}
       </div>
     );
   }

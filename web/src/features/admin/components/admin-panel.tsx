@@ -4,9 +4,20 @@ import { useI18n } from '@/i18n';
 import { CustomerLookup } from './customer-lookup';
 import { DisputesPanel } from './disputes-panel';
 import { GrantForm } from './grant-form';
+import { RoleForm } from './role-form';
 
-/** For the admin role only (the route decides): grants, customer lookup, revoke, refund, disputes. */
-export function AdminPanel({ onChanged }: { onChanged: () => void }) {
+/**
+ * For the admin role only (the route decides): grants, customer lookup, revoke, refund, disputes, roles.
+ * Every staff call needs a session made with the second factor: until the admin enrols, the
+ * panel says where to do it instead of offering forms that would be refused.
+ */
+export function AdminPanel({
+  onChanged,
+  secondFactor = true,
+}: {
+  onChanged: () => void;
+  secondFactor?: boolean;
+}) {
   const { t } = useI18n();
   return (
     <Card data-testid="admin-panel" className="border-navy-200">
@@ -16,11 +27,20 @@ export function AdminPanel({ onChanged }: { onChanged: () => void }) {
           {t.admin.heading}
         </h2>
       </CardHeader>
-      <CardContent className="grid gap-8 lg:grid-cols-2">
-        <GrantForm onGranted={onChanged} />
-        <CustomerLookup onChanged={onChanged} />
-        <DisputesPanel />
-      </CardContent>
+      {secondFactor ? (
+        <CardContent className="grid gap-8 lg:grid-cols-2">
+          <GrantForm onGranted={onChanged} />
+          <CustomerLookup onChanged={onChanged} />
+          <DisputesPanel />
+          <RoleForm />
+        </CardContent>
+      ) : (
+        <CardContent>
+          <p className="text-sm text-navy-800" data-testid="admin-needs-second-factor">
+            {t.twoFactor.adminRequired}
+          </p>
+        </CardContent>
+      )}
     </Card>
   );
 }

@@ -11,16 +11,17 @@ import { ForgotPasswordForm } from './forgot-password-form';
 import { RegisterForm } from './register-form';
 import { readResetToken, searchWithoutToken } from './reset-token';
 import { ResetPasswordForm } from './reset-password-form';
+import { SecondFactorForm } from './second-factor-form';
 import { SignInForm } from './sign-in-form';
 
-export type AuthMode = 'login' | 'register' | 'forgot' | 'reset';
+export type AuthMode = 'login' | 'register' | 'forgot' | 'reset' | 'second-factor';
 
 interface ResetToken {
   value: string;
   fromAddress: boolean;
 }
 
-/** The four-mode auth screen of spec section 2. */
+/** The four-mode auth screen of spec section 2, and the code step of two-step verification. */
 export function AuthScreen() {
   const { t } = useI18n();
   const location = useLocation();
@@ -55,6 +56,7 @@ export function AuthScreen() {
     register: t.auth.register,
     forgot: t.auth.forgot,
     reset: t.auth.reset,
+    'second-factor': t.twoFactor.signIn,
   }[mode];
 
   const toLogin = () => setMode('login');
@@ -85,7 +87,13 @@ export function AuthScreen() {
             <p className="text-sm text-navy-700">{copy.description}</p>
           </CardHeader>
           <CardContent className="grid gap-4">
-            {mode === 'login' ? <SignInForm onForgot={() => setMode('forgot')} /> : null}
+            {mode === 'login' ? (
+              <SignInForm
+                onForgot={() => setMode('forgot')}
+                onSecondFactor={() => setMode('second-factor')}
+              />
+            ) : null}
+            {mode === 'second-factor' ? <SecondFactorForm /> : null}
             {mode === 'register' ? <RegisterForm /> : null}
             {mode === 'forgot' ? (
               <ForgotPasswordForm
@@ -124,7 +132,7 @@ export function AuthScreen() {
                   </Button>
                 </p>
               ) : null}
-              {mode === 'forgot' || mode === 'reset' ? (
+              {mode === 'forgot' || mode === 'reset' || mode === 'second-factor' ? (
                 <Button variant="link" size="sm" onClick={toLogin}>
                   {t.auth.forgot.back}
                 </Button>

@@ -5,12 +5,21 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
 import { useI18n } from '@/i18n';
 import { errorText } from '@/lib/api-client';
-import { useLogin } from '@/features/auth/api/login';
+import { needsSecondFactor, useLogin } from '@/features/auth/api/login';
 import { EmailField, PasswordField } from './credential-fields';
 import { useRuleMessage } from './use-rule-message';
 
-/** E-mail and password; the e-mail is sent as `username` (spec section 3). */
-export function SignInForm({ onForgot }: { onForgot: () => void }) {
+/**
+ * E-mail and password; the e-mail is sent as `username` (spec section 3). An account with
+ * two-step verification answers that a code is due: `onSecondFactor` shows that step.
+ */
+export function SignInForm({
+  onForgot,
+  onSecondFactor,
+}: {
+  onForgot: () => void;
+  onSecondFactor: () => void;
+}) {
   const { t } = useI18n();
   const rule = useRuleMessage();
   const login = useLogin();
@@ -23,6 +32,9 @@ export function SignInForm({ onForgot }: { onForgot: () => void }) {
   // Success needs no navigation here: the cached user changes and the auth route redirects.
   const onSubmit = form.handleSubmit((values) =>
     login.mutate(values, {
+      onSuccess: (answer) => {
+        if (needsSecondFactor(answer)) onSecondFactor();
+      },
       onError: (error) =>
         toast({
           variant: 'destructive',

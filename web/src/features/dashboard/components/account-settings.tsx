@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
@@ -44,8 +44,11 @@ function SettingSwitch({
   );
 }
 
-/** Spec section 2: two switches (kept by access, honoured by billing and access) and a password change. */
-export function AccountSettings() {
+/**
+ * Spec section 2: two switches (kept by access, honoured by billing and access) and a password
+ * change. `security` is what other features add (two-step verification, from the route).
+ */
+export function AccountSettings({ security }: { security?: ReactNode } = {}) {
   const { t } = useI18n();
   const copy = t.dashboard.settings;
   const { settings, loaded, update } = useAccountSettings({
@@ -77,6 +80,7 @@ export function AccountSettings() {
         <div>
           <ChangePasswordDialog />
         </div>
+        {security}
       </CardContent>
     </Card>
   );
