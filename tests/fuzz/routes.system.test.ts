@@ -65,6 +65,8 @@ const limits = Object.fromEntries(
     'RATE_LIMIT_SECOND_FACTOR_PER_ACCOUNT',
     'VERIFY_RATE_LIMIT_MAX',
     'GPT_VERIFY_RATE_LIMIT_MAX',
+    'GPT_VERIFY_PER_CODE_MAX',
+    'GPT_VERIFY_FAILURES_MAX',
     'CHAT_QUOTA_PER_HOUR',
   ].map((name) => [name, generous]),
 );

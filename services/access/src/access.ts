@@ -17,6 +17,7 @@ import { toolLinks, type ToolLinks } from './destinations.js';
 import type { PrismaClient } from './generated/prisma/client.js';
 import { createRateLimiter, type RateLimiter } from '@mia/service-kit';
 import { createGptKeys, type GptKeys } from './verification/gpt-keys.js';
+import { createGptLimits, type GptLimits } from './verification/gpt-limits.js';
 
 /** What access's routes work with, built once per running service (ServiceDefinition.setup). */
 export interface Access {
@@ -30,7 +31,10 @@ export interface Access {
   clock: Clock;
   auth: SessionAuth;
   vault: CodeVault;
+  /** Exact counters in PostgreSQL, for the public access page's per-IP limit. */
   limiter: RateLimiter;
+  /** The verification API's limits, in memory (no write per call). */
+  gptLimits: GptLimits;
   links: ToolLinks;
   gptKeys: GptKeys;
   mailer: Mailer;
@@ -52,6 +56,7 @@ export function setupAccess(ctx: ServiceContext<AccessConfig, AccessTx, PrismaCl
     auth: ctx.auth,
     vault: createCodeVault(config.ACCESS_CODE_SECRET),
     limiter: createRateLimiter(ctx.runner.sql),
+    gptLimits: createGptLimits(config, ctx.clock),
     links: toolLinks(config),
     gptKeys: createGptKeys(config.GPT_API_KEYS),
     mailer: mailerFromConfig(config, ctx.logger),

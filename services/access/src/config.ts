@@ -43,10 +43,20 @@ export const configSchema = baseConfigSchema
     VERIFY_RATE_LIMIT_MAX: positiveInt(20),
     // Length of the public access check's rate-limit window, in seconds.
     VERIFY_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
-    // Verification API and MCP tool: code lookups per API key per window.
-    GPT_VERIFY_RATE_LIMIT_MAX: positiveInt(600),
-    // Length of the verification API's rate-limit window, in seconds.
+    // Verification API and MCP tool: code lookups per API key per window. One key serves every
+    // customer of a GPT, so it is sized for many of them (100 per second).
+    GPT_VERIFY_RATE_LIMIT_MAX: positiveInt(6000),
+    // Length of the verification API's rate-limit windows (per key, per code, failures), in s.
     GPT_VERIFY_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
+    // Verification API and MCP tool: lookups of one access code per window, whatever the key,
+    // so one customer's heavy use never eats the budget the key's other customers share.
+    GPT_VERIFY_PER_CODE_MAX: positiveInt(60),
+    // Verification API and MCP tool: wrong codes per API key per window; past it the key's
+    // lookups answer 429 with Retry-After until the budget refills (guessing slows down).
+    GPT_VERIFY_FAILURES_MAX: positiveInt(120),
+    // How many access replicas run: the verification limits are counted in each replica's
+    // memory, each enforcing limit / replicas (see the README for the tolerance).
+    GPT_VERIFY_REPLICAS: positiveInt(1),
     // Most entries GET /api/timeline and the admin customer view return (the newest ones).
     TIMELINE_LIMIT: z.coerce.number().int().min(10).max(5000).default(500),
     // Verifications of one user's access code through the GPT API within an hour beyond which

@@ -23,6 +23,14 @@ describe('access configuration', () => {
     expect(config.PORT).toBe(8083);
   });
 
+  it('sizes the verification limits for many customers per key and 60 per code', () => {
+    const config = load({});
+    expect(config.GPT_VERIFY_RATE_LIMIT_MAX).toBe(6000);
+    expect(config.GPT_VERIFY_PER_CODE_MAX).toBe(60);
+    expect(config.GPT_VERIFY_FAILURES_MAX).toBe(120);
+    expect(config.GPT_VERIFY_REPLICAS).toBe(1);
+  });
+
   it('takes several comma-separated API keys', () => {
     expect(load({ GPT_API_KEYS: 'one, two' }).GPT_API_KEYS).toEqual(['one', 'two']);
   });

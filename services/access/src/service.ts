@@ -13,6 +13,7 @@ import { paymentsProjection } from './payments/payments-projection.js';
 import { settingsRoutes } from './settings/routes.js';
 import { timelineRoutes } from './timeline/routes.js';
 import { usageProjection } from './usage/usage-projection.js';
+import { usageAlertCountsProjection } from './usage-alerts/usage-alert-counts.js';
 import { directoryProjection } from './users/directory-projection.js';
 import { gptRoutes } from './verification/gpt-routes.js';
 import { mcpRoutes } from './verification/mcp.js';
@@ -25,7 +26,13 @@ export const accessService: ServiceDefinition<typeof configSchema, AccessTx, Pri
     configSchema,
     migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
     database: accessDatabase,
-    projections: () => [directoryProjection, grantsProjection, usageProjection, paymentsProjection],
+    projections: () => [
+      directoryProjection,
+      grantsProjection,
+      usageProjection,
+      paymentsProjection,
+      usageAlertCountsProjection,
+    ],
     setup: setupAccess,
     consumers: () => accessConsumers,
     routes(app, ctx, access) {

@@ -1,1 +1,2 @@
 export * from './rate-limiter.js';
+export * from './local-limiter.js';

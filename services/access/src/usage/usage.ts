@@ -7,43 +7,41 @@ import { GptAccessDenied, usageStreamId } from './usage-events.js';
 
 export type UseVia = 'dashboard' | 'gpt_action' | 'mcp';
 
+export interface Use {
+  userId: string;
+  productId: string;
+  via: UseVia;
+  at: Date;
+}
+
+export interface Denial extends Use {
+  reason: Exclude<AccessReason, 'granted'>;
+}
+
+/** A use (GptOpened), for the user's usage stream. */
+export const useEvent = ({ userId, productId, via, at }: Use) => ({
+  type: GptOpenedV1.type,
+  data: { userId, productId, via, at: at.toISOString() },
+});
+
+/** A refusal (GptAccessDenied), for the user's usage stream. */
+export const denialEvent = (denial: Denial) =>
+  eventOf(GptAccessDenied, { ...denial, at: denial.at.toISOString() });
+
 /**
  * Records one use (GptOpened) and answers the tool's new total for the user, read in the same
  * transaction, so 50 uses at once answer 1..50 and count 50.
  */
-export async function recordUse(
-  events: EventStore<AccessTx>,
-  use: { userId: string; productId: string; via: UseVia; at: Date },
-): Promise<number> {
-  const { userId, productId, via, at } = use;
+export async function recordUse(events: EventStore<AccessTx>, use: Use): Promise<number> {
+  const { userId, productId } = use;
   return events.transaction(async (session) => {
-    await session.append(usageStreamId(userId), 'any', [
-      {
-        type: GptOpenedV1.type,
-        data: { userId, productId, via, at: at.toISOString() },
-      },
-    ]);
+    await session.append(usageStreamId(userId), 'any', [useEvent(use)]);
     const [row] = await session.sql.query<{ queries_used: number }>(
       'SELECT queries_used FROM usage_counts WHERE user_id = $1::uuid AND product_id = $2',
       [userId, productId],
     );
     return Number(row?.queries_used ?? 0);
   });
-}
-
-/** Records that a GPT asked for a user's access and was refused. */
-export async function recordDenied(
-  events: EventStore<AccessTx>,
-  denial: {
-    userId: string;
-    productId: string;
-    via: UseVia;
-    reason: Exclude<AccessReason, 'granted'>;
-    at: Date;
-  },
-): Promise<void> {
-  const event = eventOf(GptAccessDenied, { ...denial, at: denial.at.toISOString() });
-  await events.append(usageStreamId(denial.userId), 'any', [event]);
 }
 
 export interface UsageEntry {

@@ -2,18 +2,10 @@ import { Router } from 'express';
 import { gptVerifyRequestSchema, type GptVerifyResponse } from '@mia/contracts';
 import { route, validate } from '@mia/service-kit';
 import type { Access } from '../access.js';
-import { enforceLimit } from '@mia/service-kit';
-import { checkAccessCode } from './check-code.js';
+import { checkAccessCode, limitError } from './check-code.js';
 import { requireGptKey } from './gpt-keys.js';
 import { langOf } from './messages.js';
 import { GPT_OPENAPI_PATH, GPT_VERIFY_PATH, gptOpenApiDocument } from './openapi.js';
-
-/** Code lookups per API key per window, shared by the Action and the MCP tool. */
-export const gptLimitRule = (access: Access, keyId: string) => ({
-  key: `gpt:key:${keyId}`,
-  limit: access.config.GPT_VERIFY_RATE_LIMIT_MAX,
-  windowMs: access.config.GPT_VERIFY_RATE_LIMIT_WINDOW_SECONDS * 1000,
-});
 
 /** The verification API the GPTs call (bearer keys, not sessions) and its OpenAPI document. */
 export function gptRoutes(access: Access): Router {
@@ -27,7 +19,9 @@ export function gptRoutes(access: Access): Router {
     handler: async ({ req }): Promise<GptVerifyResponse> => {
       // The key is checked before the body, so an unauthenticated caller learns nothing.
       const keyId = requireGptKey(access.gptKeys, req);
-      await enforceLimit(access.limiter, gptLimitRule(access, keyId));
+      const lang = langOf(req.headers['accept-language']);
+      const refusal = access.gptLimits.key(keyId);
+      if (refusal) throw limitError(refusal, lang);
       const { accessCode, productId } = validate(gptVerifyRequestSchema, req.body ?? {}, {
         subject: 'Request body',
       });
@@ -35,7 +29,8 @@ export function gptRoutes(access: Access): Router {
         accessCode,
         productId,
         via: 'gpt_action',
-        lang: langOf(req.headers['accept-language']),
+        lang,
+        keyId,
       });
     },
   });

@@ -5,9 +5,9 @@ import { gptVerifyResponseSchema } from '@mia/contracts';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { Access } from '../access.js';
-import { checkAccessCode } from './check-code.js';
+import { isHttpError } from '@mia/service-kit';
+import { checkAccessCode, limitError } from './check-code.js';
 import { requireGptKey } from './gpt-keys.js';
-import { gptLimitRule } from './gpt-routes.js';
 import { langOf } from './messages.js';
 
 export const MCP_PATH = '/api/gpt/mcp';
@@ -36,24 +36,21 @@ function mcpServer(access: Access, keyId: string, req: Request): McpServer {
       annotations: { readOnlyHint: false, destructiveHint: false, openWorldHint: false },
     },
     async ({ accessCode, productId }) => {
-      const limit = await access.limiter.hit(gptLimitRule(access, keyId));
-      if (!limit.allowed) {
-        return {
-          isError: true,
-          content: [
-            {
-              type: 'text',
-              text: `Demasiadas verificaciones. Vuelve a intentarlo en ${limit.retryAfterSec} s.`,
-            },
-          ],
-        };
-      }
-      const result = await checkAccessCode(access, {
-        accessCode,
-        productId,
-        via: 'mcp',
-        lang: langOf(req.headers['accept-language']),
+      const lang = langOf(req.headers['accept-language']);
+      // The Action's limits, answered as a tool error the assistant relays (no HTTP status).
+      const limited = (error: { message: string }) => ({
+        isError: true,
+        content: [{ type: 'text' as const, text: error.message }],
       });
+      const refusal = access.gptLimits.key(keyId);
+      if (refusal) return limited(limitError(refusal, lang));
+      let result;
+      try {
+        result = await checkAccessCode(access, { accessCode, productId, via: 'mcp', lang, keyId });
+      } catch (error) {
+        if (isHttpError(error) && error.status === 429) return limited(error);
+        throw error;
+      }
       return {
         content: [{ type: 'text', text: JSON.stringify(result) }],
         structuredContent: result,

@@ -65,3 +65,29 @@ export function verdictMessage(
       return `Tu acceso a ${productName} fue retirado. Escribe a soporte si crees que es un error.`;
   }
 }
+
+/** What a GPT relays when a verification budget is spent (429 / MCP error), and when to retry. */
+export function limitMessage(
+  kind: 'key' | 'code' | 'failures',
+  retryAfterSec: number,
+  lang: Lang = 'es',
+): string {
+  if (lang === 'en') {
+    switch (kind) {
+      case 'key':
+        return `Too many verifications right now. Try again in ${retryAfterSec} s.`;
+      case 'code':
+        return `This access code was checked too many times in a short while. Try again in ${retryAfterSec} s.`;
+      case 'failures':
+        return `Too many wrong access codes. Wait ${retryAfterSec} s and check your code on your Ministerio IA dashboard.`;
+    }
+  }
+  switch (kind) {
+    case 'key':
+      return `Demasiadas verificaciones en este momento. Vuelve a intentarlo en ${retryAfterSec} s.`;
+    case 'code':
+      return `Este código de acceso se ha verificado demasiadas veces en poco tiempo. Vuelve a intentarlo en ${retryAfterSec} s.`;
+    case 'failures':
+      return `Demasiados códigos de acceso incorrectos. Espera ${retryAfterSec} s y revisa tu código en tu panel de Ministerio IA.`;
+  }
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { langOf, verdictMessage } from './messages.js';
+import { langOf, limitMessage, verdictMessage } from './messages.js';
 
 describe('verdict messages', () => {
   it('are Spanish unless English is preferred', () => {
@@ -15,6 +15,18 @@ describe('verdict messages', () => {
     );
     expect(verdictMessage('expired', 'Diccionario Bíblico', '2026-04-01T00:00:00.000Z', 'en')).toBe(
       'Your access to Diccionario Bíblico ended on April 1, 2026. Renew your plan or buy the tool from your dashboard.',
+    );
+  });
+
+  it('say when a spent verification budget lets the GPT try again, in both languages', () => {
+    expect(limitMessage('code', 3)).toBe(
+      'Este código de acceso se ha verificado demasiadas veces en poco tiempo. Vuelve a intentarlo en 3 s.',
+    );
+    expect(limitMessage('failures', 12, 'en')).toBe(
+      'Too many wrong access codes. Wait 12 s and check your code on your Ministerio IA dashboard.',
+    );
+    expect(limitMessage('key', 1, 'en')).toBe(
+      'Too many verifications right now. Try again in 1 s.',
     );
   });
 });
