@@ -74,7 +74,7 @@ const call = async (path: string, token?: string, method = 'GET') => {
 describe('Cache-Control on signed-in routes (a kit default)', () => {
   it('is no-store on every answer of a user or admin route, refusals included', async () => {
     const user = (await sign({ userId: 'u-1', role: 'user' })).token;
-    const admin = (await sign({ userId: 'a-1', role: 'admin' })).token;
+    const admin = (await sign({ userId: 'a-1', role: 'admin', amr: ['pwd', 'otp'] })).token;
     const answers = [
       ['/api/dashboard', user, 'GET', 200],
       ['/api/dashboard', undefined, 'GET', 401],
