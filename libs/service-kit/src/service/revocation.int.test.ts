@@ -132,7 +132,7 @@ describe('session revocation reaches every service', () => {
     }
     const last = (await sign({ userId, role: 'user', sessionId: sessions.at(-1)! })).token;
 
-    const late = await startService(probeService, { env: serviceTestEnv(db, nats) });
+    const late = await startService(probeService, { env: probeEnv() });
     replicas.push(late);
     // Whenever it first says ready, every earlier revocation is already refused.
     const report = await waitFor(

@@ -69,7 +69,10 @@ describe('disputes: inquiries, plans and evidence from proof of use', () => {
     );
     const lost = await fetch(`${h.sandboxUrl}/_dispute/${String(disputed.data.disputeId)}/close`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${h.sandbox.secretKey}`,
+      },
       body: JSON.stringify({ outcome: 'lost' }),
     });
     expect(lost.status).toBe(200);
