@@ -91,6 +91,10 @@ export function notePaidTerm(
         validUntil: end,
       },
     });
+    // A dispute of a plan payment that arrived before the plan's grant keeps it suspended.
+    if (Object.values(state.disputes[grantId] ?? {}).some((status) => status === 'open')) {
+      events.push({ type: 'AccessSuspended', data: { grantId, userId, reason: 'dispute' } });
+    }
     return events;
   }
   if (!sameInstant(grant.validUntil, end)) {

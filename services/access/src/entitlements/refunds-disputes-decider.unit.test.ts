@@ -214,4 +214,34 @@ describe('disputes of plans', () => {
       .when(close(plan, 'prevented', 'dp_2'))
       .then([noted(planGrant, 'prevented', 'dp_2'), restored(planGrant)]);
   });
+
+  it('a dispute that arrives before the plan is granted keeps the late grant suspended', () => {
+    spec
+      .given([noted(planGrant, 'open')])
+      .when({
+        kind: 'note-subscription-term',
+        userId,
+        subscriptionId,
+        periodEnd: '2026-04-01T11:00:00.000Z',
+        sourceVersion: 1,
+        at: '2026-03-01T11:00:00.000Z',
+      })
+      .then([
+        {
+          type: 'SubscriptionTermNoted',
+          data: {
+            grantId: planGrant,
+            userId,
+            periodEnd: '2026-04-01T11:00:00.000Z',
+            sourceVersion: 1,
+          },
+        },
+        {
+          type: 'SubscriptionStandingNoted',
+          data: { grantId: planGrant, userId, status: 'active', sourceVersion: 1 },
+        },
+        planGranted,
+        suspended(planGrant),
+      ]);
+  });
 });
