@@ -9,6 +9,7 @@ import { waitFor } from '@mia/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSystem, type TestSystem } from '../support/system.js';
 import { verificationTokenIn } from '../support/verification-mail.js';
+import { totpCode } from '../support/second-factor.js';
 
 // Refunds, disputes and admin revocations across real processes (issue 20): billing decides,
 // access follows through NATS, the browser's calls go through the gateway.
@@ -52,7 +53,14 @@ describe('refunds, inquiries and admin revocations end to end', () => {
     expect((await call('', '/api/verify-email', { token })).status).toBe(200);
     const login = await call('', '/api/login', { username: adminEmail, password });
     expect(login.status).toBe(200);
-    admin = sessionOf(login);
+    // Staff routes need the second factor: the admin enrols, and that issues the staff session.
+    const setup = await call(sessionOf(login), '/api/2fa/totp/setup', {});
+    const { otpauthUrl } = (await setup.json()) as { otpauthUrl: string };
+    const enabled = await call(sessionOf(login), '/api/2fa/totp/enable', {
+      code: totpCode(otpauthUrl),
+    });
+    expect(enabled.status).toBe(200);
+    admin = sessionOf(enabled);
   });
   afterAll(() => system?.stop());
 
