@@ -491,6 +491,8 @@ export class FakeCommerce {
       answer(200, billingConfigResponseSchema, {
         sandbox: true,
         publishableKey: SANDBOX_PUBLISHABLE_KEY,
+        // As billing answers in sandbox mode: the payments are make-believe.
+        testMode: true,
       }),
 
     'POST /api/create-payment-intent': (req, raw) => {
