@@ -5,9 +5,16 @@ import { isUniqueViolation } from '../db/errors.js';
 import { qualified } from '../db/identifiers.js';
 import type { Sql, TransactionRunner, TxContext } from '../db/sql.js';
 import { toNumber } from '../db/values.js';
-import { eventsChannel, lockAppends } from './append-lock.js';
+import { appendLockKey, eventsChannel, SHARED_APPEND_LOCK } from './append-lock.js';
 import { definitionLookup } from './definitions.js';
-import { EVENT_COLUMNS, toStoredEvent, type EventRow } from './event-rows.js';
+import {
+  committedAfterQuery,
+  cursorParams,
+  EVENT_COLUMNS,
+  START,
+  toStoredEvent,
+  type EventRow,
+} from './event-rows.js';
 import { eventMetrics } from './metrics.js';
 import { applyProjections, type Projection } from './projection.js';
 import {
@@ -15,6 +22,7 @@ import {
   type EventMetadata,
   type ExpectedVersion,
   type NewEvent,
+  type StoreCursor,
   type StoredEvent,
 } from './types.js';
 
@@ -68,8 +76,11 @@ export interface EventStore<Tx> {
     options?: AppendOptions,
   ): Promise<StoredEvent[]>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
-  /** Events after `fromPosition` (exclusive) in global order. */
-  readAll(fromPosition?: number, limit?: number): Promise<StoredEvent[]>;
+  /**
+   * Events after `after` (exclusive; a StoredEvent is a cursor) in store order, only those no
+   * running transaction can still precede: pass the last event read to read on (ADR 0014).
+   */
+  readAll(after?: StoreCursor, limit?: number): Promise<StoredEvent[]>;
 }
 
 const STREAM_VERSION_CONSTRAINT = 'events_stream_version_key';
@@ -93,12 +104,8 @@ export function createEventStore<Tx>({
     return rows.map(toStoredEvent);
   };
 
-  const readAll = async (sql: Sql, fromPosition = 0, limit = 1_000) => {
-    const rows = await sql.query<EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM ${table}
-       WHERE global_position > $1::bigint ORDER BY global_position LIMIT $2::int`,
-      [fromPosition, limit],
-    );
+  const readAll = async (sql: Sql, after: StoreCursor = START, limit = 1_000) => {
+    const rows = await sql.query<EventRow>(committedAfterQuery(table), cursorParams(after, limit));
     return rows.map(toStoredEvent);
   };
 
@@ -114,16 +121,26 @@ export function createEventStore<Tx>({
     const append: EventStoreSession<Tx>['append'] = async (streamId, expected, events, options) => {
       if (events.length === 0) return [];
       const payloads = events.map(validated);
-      await lockAppends(ctx.sql, schema);
-      const [current] = await ctx.sql.query<{ version: unknown }>(
-        `SELECT coalesce(max(version), 0) AS version FROM ${table} WHERE stream_id = $1`,
-        [streamId],
+      // One round trip: the stream's head, this transaction's id and the shared append lock
+      // (which only a replay waits on; appends to other streams go on concurrently).
+      const [head] = await ctx.sql.query<{ version: unknown; overtaken: boolean }>(
+        `SELECT coalesce(head.version, 0) AS version,
+                coalesce(head.transaction_id > me.tx, false) AS overtaken
+         FROM (SELECT pg_current_xact_id() AS tx, ${SHARED_APPEND_LOCK('$2')} AS locked) me
+         LEFT JOIN LATERAL (
+           SELECT version, transaction_id FROM ${table}
+           WHERE stream_id = $1 ORDER BY version DESC LIMIT 1) head ON true`,
+        [streamId, appendLockKey(schema)],
       );
-      const actual = toNumber(current?.version ?? 0);
+      const actual = toNumber(head?.version ?? 0);
       const wanted = expected === 'no-stream' ? 0 : expected;
       if (wanted !== 'any' && wanted !== actual) {
         throw new ConcurrencyError(streamId, expected, actual);
       }
+      // This transaction took its id before the one that wrote the stream's last event (it wrote
+      // something else first): appending now would put this event before that one in store
+      // order. A retry gets a newer id.
+      if (head?.overtaken) throw new ConcurrencyError(streamId, expected, actual);
 
       const context = contextOrNew();
       const metadata: EventMetadata = {
@@ -161,7 +178,7 @@ export function createEventStore<Tx>({
           params,
         );
       } catch (err) {
-        // Only reachable if someone appended without the lock; still a concurrency conflict.
+        // Another transaction appended the same version after our read: a concurrency conflict.
         if (isUniqueViolation(err, STREAM_VERSION_CONSTRAINT)) {
           throw new ConcurrencyError(streamId, expected, undefined);
         }
@@ -208,6 +225,6 @@ export function createEventStore<Tx>({
     append: (streamId, expected, events, options) =>
       transaction((s) => s.append(streamId, expected, events, options)),
     readStream: (streamId, options) => readStream(runner.sql, streamId, options),
-    readAll: (fromPosition, limit) => readAll(runner.sql, fromPosition, limit),
+    readAll: (after, limit) => readAll(runner.sql, after, limit),
   };
 }

@@ -122,7 +122,7 @@ describe('admin role from ADMIN_EMAILS, for verified addresses only', () => {
 
     // A second start with the same setting changes nothing.
     const roleChanges = async () =>
-      (await identity.service.ctx.events.readAll(0, 100_000)).filter(
+      (await identity.service.ctx.events.readAll(undefined, 100_000)).filter(
         (e) => e.type === 'UserRoleChanged',
       ).length;
     const before = await roleChanges();
