@@ -82,7 +82,7 @@ describe('optimistic concurrency', () => {
     expect(await store.readStream(stream)).toHaveLength(2);
   });
 
-  it('maps a unique-constraint race (writer bypassing the lock) to ConcurrencyError', async () => {
+  it('maps a unique-constraint race (a concurrent uncommitted version) to ConcurrencyError', async () => {
     const stream = `s-${randomUUID()}`;
     await store.append(stream, 'no-stream', [thing(1)]);
     const rogue = await kit.pool.connect();
