@@ -16,6 +16,7 @@ import type { Pool } from 'pg';
 export const APPEND_TARGETS = [
   'kit event store',
   'kit event store, prepared',
+  'serialised as before (ADR 8)',
   'plain pg INSERT',
 ] as const;
 export type AppendTarget = (typeof APPEND_TARGETS)[number];
@@ -148,6 +149,16 @@ export async function benchAppends(
   const appendOne: Record<AppendTarget, AppendOne> = {
     'kit event store': async (stream, version) => {
       await store.append(stream, version === 0 ? 'no-stream' : version, [use()]);
+    },
+    // The old write path, approximately: the same append in a transaction that first takes the
+    // one advisory lock per service that ADR 8 had every append take.
+    'serialised as before (ADR 8)': async (stream, version) => {
+      await store.transaction(async (s) => {
+        await s.sql.query('SELECT pg_advisory_xact_lock(hashtext($1))::text AS locked', [
+          `${SCHEMA}.serialised`,
+        ]);
+        await s.append(stream, version === 0 ? 'no-stream' : version, [use()]);
+      });
     },
     'kit event store, prepared': async (stream, version) => {
       await prepared.append(stream, version === 0 ? 'no-stream' : version, [use()]);
