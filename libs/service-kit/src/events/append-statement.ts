@@ -57,7 +57,10 @@ interface Row {
   id: string | null;
 }
 
-/** Appends `events` to `streamId` in one statement on `sql`. Throws ConcurrencyError. */
+/**
+ * Appends `events` to `streamId` in one statement on `sql` (two with `'any'`, which must then be
+ * inside a transaction). Throws ConcurrencyError.
+ */
 export async function appendRows(
   sql: Sql,
   { table, schema }: { table: string; schema: string },
@@ -67,6 +70,15 @@ export async function appendRows(
   metadata: EventMetadata,
 ): Promise<StoredEvent[]> {
   const wanted = expected === 'no-stream' ? 0 : expected === 'any' ? null : expected;
+  if (expected === 'any') {
+    // Whoever appends with 'any' means "after whatever is there": concurrent ones on one stream
+    // wait for each other here instead of failing on the same version. A statement of its own,
+    // before this transaction takes its id (so its id is newer than theirs) and before the
+    // append's statement takes its snapshot (so it sees their events).
+    await sql.query('SELECT pg_advisory_xact_lock(hashtext($1))::text AS locked', [
+      `${appendLockKey(schema)}:${streamId}`,
+    ]);
+  }
   let rows: Row[];
   try {
     rows = await sql.query<Row>(statement(table), [

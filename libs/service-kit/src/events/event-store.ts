@@ -207,10 +207,11 @@ export function createEventStore<Tx>({
     within: (ctx) => session(ctx, count, true),
     async append(streamId, expected, events, options) {
       if (events.length === 0) return [];
-      if (projected(events)) {
+      if (projected(events) || expected === 'any') {
         return transaction((s) => s.append(streamId, expected, events, options));
       }
-      // Nothing else to write with the events: the one statement is the whole transaction.
+      // Nothing else to write with the events and no stream lock to hold ('any'): the one
+      // statement is the whole transaction.
       const stored = await appendRows(
         runner.sql,
         { table, schema },

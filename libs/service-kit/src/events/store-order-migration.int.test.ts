@@ -22,7 +22,7 @@ beforeAll(async () => {
     ALTER TABLE relay_position DROP COLUMN transaction_id;
     DROP INDEX events_store_order;
     ALTER TABLE events DROP COLUMN transaction_id;
-    DELETE FROM schema_migrations WHERE version = '20261125200000';`);
+    DELETE FROM schema_migrations WHERE version = '20261125221400';`);
 });
 afterAll(async () => {
   await pool?.end();

@@ -140,6 +140,21 @@ describe('appends without a global lock', () => {
   });
 });
 
+describe("appends with 'any'", () => {
+  it('lets 20 concurrent appends to one stream all succeed, in one version order', async () => {
+    const stream = `any-${randomUUID()}`;
+    const stored = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => store.append(stream, 'any', [thing(i, stream)])),
+    );
+    expect(stored.flat()).toHaveLength(20);
+    const read = await store.readStream(stream);
+    expect(read.map((e) => e.streamVersion)).toEqual(read.map((_, i) => i + 1));
+    // Later versions never sort before earlier ones in store order.
+    const order = [...read].sort(compareCursors).map((e) => e.streamVersion);
+    expect(order).toEqual(read.map((e) => e.streamVersion));
+  });
+});
+
 interface Writer {
   stream: number;
   events: number;
