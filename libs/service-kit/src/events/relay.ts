@@ -39,6 +39,8 @@ export interface RelayOptions {
   publishTimeoutMs?: number;
   /** First re-read after finding events held back by a running transaction (doubles). */
   heldBackRetryMs?: number;
+  /** The longest wait between those re-reads. */
+  heldBackMaxMs?: number;
   /** Delay after failures (NATS or PostgreSQL down). */
   retry?: BackoffOptions;
   /** How often a standby replica tries to become the publisher. */
@@ -79,6 +81,7 @@ export function createRelay(options: RelayOptions): Relay {
     retry = { initialMs: 200, maxMs: 10_000 },
     standbyRetryMs = 2_000,
     heldBackRetryMs = 2,
+    heldBackMaxMs = 50,
     onPublished,
   } = options;
   const lookup = definitionLookup(options.definitions);
@@ -229,7 +232,7 @@ export function createRelay(options: RelayOptions): Relay {
         // Events held back by an older transaction become readable when it ends, and it may
         // end without appending (so without a notification): look again soon, then less often.
         heldBackDelay = heldBack
-          ? Math.min(Math.max(heldBackDelay * 2, heldBackRetryMs), pollIntervalMs)
+          ? Math.min(Math.max(heldBackDelay * 2, heldBackRetryMs), heldBackMaxMs, pollIntervalMs)
           : 0;
         await wakeup.wait(heldBack ? heldBackDelay : pollIntervalMs);
       } catch (err) {
