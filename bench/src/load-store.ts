@@ -142,8 +142,11 @@ export async function benchStore(options: {
       const t0 = performance.now();
       const from = await eventCount(sql);
       await seedStore(sql, to - from, from);
+      // The relay's cursor to the last event in store order (ADR 0014).
       await sql.query(
-        'UPDATE access.relay_position SET position = (SELECT max(global_position) FROM access.events)',
+        `UPDATE access.relay_position SET (transaction_id, position) =
+           (SELECT transaction_id, global_position FROM access.events
+             ORDER BY transaction_id DESC, global_position DESC LIMIT 1)`,
       );
       await sql.query('ANALYZE access.events');
       seedSeconds += (performance.now() - t0) / 1000;

@@ -23,8 +23,9 @@ describe('billing killed between commit and publish', () => {
     await client.connect();
     try {
       const { rows } = await client.query<{ n: string }>(
-        `SELECT count(*) AS n FROM billing.events
-          WHERE global_position > coalesce((SELECT max(position) FROM billing.relay_position), 0)`,
+        `SELECT count(*) AS n FROM billing.events e
+          WHERE NOT EXISTS (SELECT 1 FROM billing.relay_position r
+                             WHERE (r.transaction_id, r.position) >= (e.transaction_id, e.global_position))`,
       );
       return Number(rows[0]!.n);
     } finally {

@@ -42,6 +42,7 @@ export function memoryEventStore(clock: () => Date): EventStore<undefined> & {
       streamId,
       streamVersion: actual + i + 1,
       globalPosition: ++position,
+      transactionId: String(position),
       occurredAt: (event.occurredAt ?? clock()).toISOString(),
       data: event.data,
       metadata: { correlationId: 'test', causationId: null, requestId: 'test' },

@@ -19,6 +19,7 @@ import {
   createTestNats,
   serviceTestEnv,
   startEventPublisher,
+  waitFor,
   type EventPublisher,
   type TestDatabase,
   type TestNats,
@@ -135,6 +136,11 @@ export async function startSupportHarness(
       name,
       username: `${name.toLowerCase()}${id.slice(0, 8)}`,
       role,
+    });
+    // Known to support before anyone asks it: the registration travels through the relay, which
+    // waits for older transactions anywhere in the cluster to end (ADR 0014).
+    await waitFor(() => support.deps.db.customer.findUnique({ where: { userId: id } }), {
+      message: `${name}'s registration in support`,
     });
     // Signed in with the second factor, as identity issues staff sessions (staff routes need it).
     const { token } = await sign({ userId: id, role, email, name, amr: ['pwd', 'otp'] });

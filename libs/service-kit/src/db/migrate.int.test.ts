@@ -68,6 +68,7 @@ describe('runMigrations', () => {
       '20261121000100',
       '20261123000000',
       '20261125000000',
+      '20261125221400',
     ]);
     expect(await query(db.url, "SELECT 1 FROM pg_tables WHERE schemaname = 'public'")).toEqual([]);
   });

@@ -32,6 +32,7 @@ describe('driver value normalisation', () => {
     const fromPg = toStoredEvent({
       ...base,
       global_position: '7',
+      transaction_id: '9',
       version: 2,
       event_version: 1,
       occurred_at: new Date('2026-01-01T00:00:00Z'),
@@ -39,6 +40,7 @@ describe('driver value normalisation', () => {
     const fromPrisma = toStoredEvent({
       ...base,
       global_position: 7n,
+      transaction_id: '9',
       version: 2,
       event_version: 1,
       data: JSON.stringify(base.data),

@@ -11,6 +11,7 @@ const stored: StoredEvent = {
   streamId: 'user-1',
   streamVersion: 3,
   globalPosition: 42,
+  transactionId: '42',
   occurredAt: '2026-11-21T10:00:00.000Z',
   data: { userId: 'u' },
   metadata: { correlationId: 'corr', causationId: 'cause', requestId: 'req' },

@@ -1,20 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import type { EventDefinition } from '@mia/contracts';
 import { contextOrNew } from '../context.js';
-import { isUniqueViolation } from '../db/errors.js';
 import { qualified } from '../db/identifiers.js';
 import type { Sql, TransactionRunner, TxContext } from '../db/sql.js';
-import { toNumber } from '../db/values.js';
-import { eventsChannel, lockAppends } from './append-lock.js';
+import { eventsChannel } from './append-lock.js';
+import { appendRows, type RowToAppend } from './append-statement.js';
 import { definitionLookup } from './definitions.js';
-import { EVENT_COLUMNS, toStoredEvent, type EventRow } from './event-rows.js';
+import {
+  committedAfterQuery,
+  cursorParams,
+  EVENT_COLUMNS,
+  START,
+  toStoredEvent,
+  type EventRow,
+} from './event-rows.js';
 import { eventMetrics } from './metrics.js';
+import { CommitNotifier } from './wakeup.js';
 import { applyProjections, type Projection } from './projection.js';
 import {
-  ConcurrencyError,
   type EventMetadata,
   type ExpectedVersion,
   type NewEvent,
+  type StoreCursor,
   type StoredEvent,
 } from './types.js';
 
@@ -68,11 +75,12 @@ export interface EventStore<Tx> {
     options?: AppendOptions,
   ): Promise<StoredEvent[]>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
-  /** Events after `fromPosition` (exclusive) in global order. */
-  readAll(fromPosition?: number, limit?: number): Promise<StoredEvent[]>;
+  /**
+   * Events after `after` (exclusive; a StoredEvent is a cursor) in store order, only those no
+   * running transaction can still precede: pass the last event read to read on (ADR 0014).
+   */
+  readAll(after?: StoreCursor, limit?: number): Promise<StoredEvent[]>;
 }
-
-const STREAM_VERSION_CONSTRAINT = 'events_stream_version_key';
 
 export function createEventStore<Tx>({
   runner,
@@ -83,6 +91,9 @@ export function createEventStore<Tx>({
 }: EventStoreOptions<Tx>): EventStore<Tx> {
   const table = qualified(schema, 'events');
   const lookup = definitionLookup(definitions);
+  const notifier = new CommitNotifier(async () => {
+    await runner.sql.query("SELECT pg_notify($1, '')::text AS notified", [eventsChannel(schema)]);
+  });
 
   const readStream = async (sql: Sql, streamId: string, { afterVersion = 0 } = {}) => {
     const rows = await sql.query<EventRow>(
@@ -93,14 +104,38 @@ export function createEventStore<Tx>({
     return rows.map(toStoredEvent);
   };
 
-  const readAll = async (sql: Sql, fromPosition = 0, limit = 1_000) => {
-    const rows = await sql.query<EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM ${table}
-       WHERE global_position > $1::bigint ORDER BY global_position LIMIT $2::int`,
-      [fromPosition, limit],
-    );
+  const readAll = async (sql: Sql, after: StoreCursor = START, limit = 1_000) => {
+    const rows = await sql.query<EventRow>(committedAfterQuery(table), cursorParams(after, limit));
     return rows.map(toStoredEvent);
   };
+
+  const metadataOf = (options: AppendOptions | undefined): EventMetadata => {
+    const context = contextOrNew();
+    const metadata: EventMetadata = {
+      correlationId: options?.metadata?.correlationId ?? context.correlationId,
+      causationId:
+        options?.metadata?.causationId !== undefined
+          ? options.metadata.causationId
+          : context.causationId,
+      requestId: options?.metadata?.requestId ?? context.requestId,
+    };
+    return metadata;
+  };
+
+  const toRows = (events: readonly NewEvent[]): RowToAppend[] =>
+    events.map((event) => {
+      const data = validated(event);
+      return {
+        id: event.id ?? randomUUID(),
+        type: event.type,
+        version: event.version ?? 1,
+        json: JSON.stringify(data),
+        occurredAt: (event.occurredAt ?? clock()).toISOString(),
+      };
+    });
+
+  const projected = (events: readonly NewEvent[]) =>
+    events.some((event) => projections.some((p) => p.handles.includes(event.type)));
 
   const validated = (event: NewEvent): unknown => {
     const version = event.version ?? 1;
@@ -109,67 +144,31 @@ export function createEventStore<Tx>({
     return definition ? definition.schema.parse(event.data) : event.data;
   };
 
-  function session(ctx: TxContext<Tx>, onAppended: (events: StoredEvent[]) => void) {
+  /**
+   * `notifyInside`: NOTIFY in the appending transaction. A transaction that notifies holds one
+   * lock per database from its commit until the commit is flushed, which would line every
+   * append up again behind one another (the global lock this store got rid of). So the store's
+   * own transactions notify after commit, coalesced (see CommitNotifier); only a transaction
+   * the store does not commit itself (`within`) notifies inside.
+   */
+  function session(
+    ctx: TxContext<Tx>,
+    onAppended: (events: StoredEvent[]) => void,
+    notifyInside: boolean,
+  ) {
     let notified = false;
     const append: EventStoreSession<Tx>['append'] = async (streamId, expected, events, options) => {
       if (events.length === 0) return [];
-      const payloads = events.map(validated);
-      await lockAppends(ctx.sql, schema);
-      const [current] = await ctx.sql.query<{ version: unknown }>(
-        `SELECT coalesce(max(version), 0) AS version FROM ${table} WHERE stream_id = $1`,
-        [streamId],
+      const stored = await appendRows(
+        ctx.sql,
+        { table, schema },
+        streamId,
+        expected,
+        toRows(events),
+        metadataOf(options),
       );
-      const actual = toNumber(current?.version ?? 0);
-      const wanted = expected === 'no-stream' ? 0 : expected;
-      if (wanted !== 'any' && wanted !== actual) {
-        throw new ConcurrencyError(streamId, expected, actual);
-      }
-
-      const context = contextOrNew();
-      const metadata: EventMetadata = {
-        correlationId: options?.metadata?.correlationId ?? context.correlationId,
-        causationId:
-          options?.metadata?.causationId !== undefined
-            ? options.metadata.causationId
-            : context.causationId,
-        requestId: options?.metadata?.requestId ?? context.requestId,
-      };
-      const params: unknown[] = [];
-      const values = events.map((event, i) => {
-        const base = params.length;
-        params.push(
-          streamId,
-          actual + i + 1,
-          event.id ?? randomUUID(),
-          event.type,
-          event.version ?? 1,
-          JSON.stringify(payloads[i]),
-          JSON.stringify(metadata),
-          (event.occurredAt ?? clock()).toISOString(),
-        );
-        const p = (n: number) => `$${base + n}`;
-        return `(${p(1)}, ${p(2)}::int, ${p(3)}::uuid, ${p(4)}, ${p(5)}::int, ${p(6)}::jsonb, ${p(7)}::jsonb, ${p(8)}::timestamptz)`;
-      });
-
-      let rows: EventRow[];
-      try {
-        rows = await ctx.sql.query<EventRow>(
-          `INSERT INTO ${table}
-             (stream_id, version, id, type, event_version, data, metadata, occurred_at)
-           VALUES ${values.join(', ')}
-           RETURNING ${EVENT_COLUMNS}`,
-          params,
-        );
-      } catch (err) {
-        // Only reachable if someone appended without the lock; still a concurrency conflict.
-        if (isUniqueViolation(err, STREAM_VERSION_CONSTRAINT)) {
-          throw new ConcurrencyError(streamId, expected, undefined);
-        }
-        throw err;
-      }
-      const stored = rows.map(toStoredEvent).sort((a, b) => a.globalPosition - b.globalPosition);
       await applyProjections(projections, stored, ctx);
-      if (!notified) {
+      if (!notified && notifyInside) {
         // Delivered on commit only; wakes the relay without polling.
         await ctx.sql.query("SELECT pg_notify($1, '')::text AS notified", [eventsChannel(schema)]);
         notified = true;
@@ -193,8 +192,9 @@ export function createEventStore<Tx>({
   const transaction = async <T>(fn: (s: EventStoreSession<Tx>) => Promise<T>): Promise<T> => {
     const appended: StoredEvent[] = [];
     const result = await runner.transaction((ctx) =>
-      fn(session(ctx, (events) => appended.push(...events))),
+      fn(session(ctx, (events) => appended.push(...events), false)),
     );
+    if (appended.length > 0) notifier.committed();
     count(appended);
     return result;
   };
@@ -204,10 +204,27 @@ export function createEventStore<Tx>({
     sql: runner.sql,
     clock,
     transaction,
-    within: (ctx) => session(ctx, count),
-    append: (streamId, expected, events, options) =>
-      transaction((s) => s.append(streamId, expected, events, options)),
+    within: (ctx) => session(ctx, count, true),
+    async append(streamId, expected, events, options) {
+      if (events.length === 0) return [];
+      if (projected(events) || expected === 'any') {
+        return transaction((s) => s.append(streamId, expected, events, options));
+      }
+      // Nothing else to write with the events and no stream lock to hold ('any'): the one
+      // statement is the whole transaction.
+      const stored = await appendRows(
+        runner.sql,
+        { table, schema },
+        streamId,
+        expected,
+        toRows(events),
+        metadataOf(options),
+      );
+      notifier.committed();
+      count(stored);
+      return stored;
+    },
     readStream: (streamId, options) => readStream(runner.sql, streamId, options),
-    readAll: (fromPosition, limit) => readAll(runner.sql, fromPosition, limit),
+    readAll: (after, limit) => readAll(runner.sql, after, limit),
   };
 }

@@ -4,6 +4,12 @@ import type { StoredEvent } from './types.js';
 /**
  * A read model kept in step with the store: applied in the transaction of every append, and
  * rebuilt from scratch by replay. `apply` must be deterministic given the event.
+ *
+ * Appends to different streams run concurrently (ADR 0014): live, `apply` runs in the order the
+ * appending transactions get the rows' locks; replay runs in store order. Those agree within a
+ * stream, not across streams, so a row written by events of several streams must be written
+ * commutatively (an upsert that increments, `greatest`, set union), never read, changed in
+ * JavaScript and written back.
  */
 export interface Projection<Tx = unknown> {
   name: string;

@@ -156,11 +156,16 @@ describe('relay', () => {
     await consumer.start();
     // Only this test's relays may publish while messages are counted.
     await Promise.all(running.filter((r) => r !== consumer).map((r) => r.stop()));
-    const from = await lastPosition();
-    await kit.pool.query('INSERT INTO relay_position (publisher, position) VALUES ($1, $2)', [
-      publisher,
-      from,
-    ]);
+    // Start this publisher at the store's end (the last event in store order).
+    const { rows } = await kit.pool.query(
+      `SELECT transaction_id::text AS tx, global_position AS position FROM events
+        ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+    );
+    const from = Number(rows[0].position);
+    await kit.pool.query(
+      'INSERT INTO relay_position (publisher, transaction_id, position) VALUES ($1, $2::xid8, $3)',
+      [publisher, rows[0].tx, from],
+    );
     const [a, b] = await store.append(`s-${randomUUID()}`, 'no-stream', [
       { type: ThingHappened.type, data: { n: 100, label: 'a' } },
       { type: ThingHappened.type, data: { n: 200, label: 'b' } },

@@ -9,9 +9,16 @@ import { eventsChannel } from './append-lock.js';
 import { backoffDelay, type BackoffOptions } from './backoff.js';
 import { definitionLookup } from './definitions.js';
 import { NATS_HEADER_CORRELATION_ID, NATS_HEADER_REQUEST_ID, toEnvelope } from './envelope.js';
-import { EVENT_COLUMNS, toStoredEvent, type EventRow } from './event-rows.js';
+import {
+  committedAfterQuery,
+  cursorOf,
+  cursorParams,
+  START,
+  toStoredEvent,
+  type EventRow,
+} from './event-rows.js';
 import { eventMetrics } from './metrics.js';
-import type { StoredEvent } from './types.js';
+import type { StoreCursor, StoredEvent } from './types.js';
 import { sleep, Wakeup } from './wakeup.js';
 
 export interface RelayOptions {
@@ -30,6 +37,10 @@ export interface RelayOptions {
   /** Fallback poll in case a notification is missed (e.g. while reconnecting). */
   pollIntervalMs?: number;
   publishTimeoutMs?: number;
+  /** First re-read after finding events held back by a running transaction (doubles). */
+  heldBackRetryMs?: number;
+  /** The longest wait between those re-reads. */
+  heldBackMaxMs?: number;
   /** Delay after failures (NATS or PostgreSQL down). */
   retry?: BackoffOptions;
   /** How often a standby replica tries to become the publisher. */
@@ -42,14 +53,17 @@ export interface Relay {
   start(): void;
   /** Finishes the batch in flight, records the position, releases the connection. */
   stop(): Promise<void>;
-  /** Last global position recorded as published. */
+  /** Global position of the last event recorded as published. */
   readonly position: number;
+  /** Where publishing resumes: just after the last event recorded as published. */
+  readonly cursor: StoreCursor;
   readonly isLeader: boolean;
 }
 
 /**
  * Transactional outbox over the event store: publishes integration events to JetStream in
- * store order with `Nats-Msg-Id` = event id, and records the position only after the broker's
+ * store order (transaction id, then global position; only events below the oldest running
+ * transaction, so none can commit behind the cursor: ADR 0014) with `Nats-Msg-Id` = event id, and records the position only after the broker's
  * ack. A crash in between re-publishes; the broker's de-duplication window (and consumers'
  * inboxes beyond it) keep that to one effect. One leader per schema, elected by advisory lock.
  */
@@ -66,6 +80,8 @@ export function createRelay(options: RelayOptions): Relay {
     publishTimeoutMs = 5_000,
     retry = { initialMs: 200, maxMs: 10_000 },
     standbyRetryMs = 2_000,
+    heldBackRetryMs = 2,
+    heldBackMaxMs = 50,
     onPublished,
   } = options;
   const lookup = definitionLookup(options.definitions);
@@ -79,7 +95,9 @@ export function createRelay(options: RelayOptions): Relay {
   let client: pg.Client | undefined;
   let broken = false;
   let leader = false;
-  let position = 0;
+  let cursor: StoreCursor = START;
+  let heldBack = false;
+  let heldBackDelay = 0;
   let loop: Promise<void> | undefined;
 
   async function connect(): Promise<pg.Client> {
@@ -121,12 +139,16 @@ export function createRelay(options: RelayOptions): Relay {
       `INSERT INTO ${positions} (publisher, position) VALUES ($1, 0) ON CONFLICT DO NOTHING`,
       [publisher],
     );
-    const current = await db.query<{ position: unknown }>(
-      `SELECT position FROM ${positions} WHERE publisher = $1`,
+    const current = await db.query<{ position: unknown; transaction_id: string }>(
+      `SELECT position, transaction_id::text AS transaction_id FROM ${positions}
+       WHERE publisher = $1`,
       [publisher],
     );
-    position = toNumber(current.rows[0]?.position ?? 0);
-    log.info({ position }, 'relay is the publisher');
+    const row = current.rows[0];
+    cursor = row
+      ? { transactionId: row.transaction_id, globalPosition: toNumber(row.position) }
+      : START;
+    log.info({ cursor }, 'relay is the publisher');
     return true;
   }
 
@@ -152,36 +174,46 @@ export function createRelay(options: RelayOptions): Relay {
 
   async function publishBatch(db: pg.Client): Promise<number> {
     const { rows } = await db.query<EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM ${events}
-       WHERE global_position > $1 ORDER BY global_position LIMIT $2`,
-      [position, batchSize],
+      committedAfterQuery(events),
+      cursorParams(cursor, batchSize),
     );
-    let reached = position;
+    let reached: StoreCursor | undefined;
     try {
       for (const row of rows) {
         const event = toStoredEvent(row);
         await publish(event);
-        reached = event.globalPosition;
+        reached = cursorOf(event);
       }
     } finally {
-      if (reached > position) {
+      if (reached) {
         await db.query(
-          `UPDATE ${positions} SET position = $2, updated_at = now() WHERE publisher = $1`,
-          [publisher, reached],
+          `UPDATE ${positions}
+           SET transaction_id = $2::xid8, position = $3, updated_at = now() WHERE publisher = $1`,
+          [publisher, reached.transactionId, reached.globalPosition],
         );
-        position = reached;
+        cursor = reached;
       }
       // Also (especially) after a failed publish: lag growing is how an outage shows.
-      await updateLag(db).catch(() => undefined);
+      heldBack = await updateLag(db).catch(() => false);
     }
     return rows.length;
   }
 
-  async function updateLag(db: pg.Client): Promise<void> {
-    const head = await db.query<{ head: unknown }>(
-      `SELECT coalesce(max(global_position), 0) AS head FROM ${events}`,
+  /** Sets the lag gauge; true when committed events wait behind a running transaction. */
+  async function updateLag(db: pg.Client): Promise<boolean> {
+    const head = await db.query<{ head: unknown; waiting: boolean }>(
+      `SELECT (SELECT coalesce(max(global_position), 0) FROM ${events}) AS head,
+              EXISTS (SELECT 1 FROM ${events}
+                      WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)) AS waiting`,
+      [cursor.transactionId, cursor.globalPosition],
     );
-    eventMetrics.relayLag.set({ publisher }, Math.max(0, toNumber(head.rows[0]?.head) - position));
+    // Global positions are taken in insert order, so this counts (roughly) the events inserted
+    // since the last one published; exact enough for a lag gauge, and one index probe.
+    eventMetrics.relayLag.set(
+      { publisher },
+      Math.max(0, toNumber(head.rows[0]?.head) - cursor.globalPosition),
+    );
+    return head.rows[0]?.waiting ?? false;
   }
 
   async function run(): Promise<void> {
@@ -196,7 +228,13 @@ export function createRelay(options: RelayOptions): Relay {
         }
         const count = await publishBatch(db);
         failures = 0;
-        if (count < batchSize) await wakeup.wait(pollIntervalMs);
+        if (count === batchSize) continue;
+        // Events held back by an older transaction become readable when it ends, and it may
+        // end without appending (so without a notification): look again soon, then less often.
+        heldBackDelay = heldBack
+          ? Math.min(Math.max(heldBackDelay * 2, heldBackRetryMs), heldBackMaxMs, pollIntervalMs)
+          : 0;
+        await wakeup.wait(heldBack ? heldBackDelay : pollIntervalMs);
       } catch (err) {
         failures += 1;
         eventMetrics.relayErrors.inc({ publisher });
@@ -220,7 +258,10 @@ export function createRelay(options: RelayOptions): Relay {
       await disconnect();
     },
     get position() {
-      return position;
+      return cursor.globalPosition;
+    },
+    get cursor() {
+      return cursor;
     },
     get isLeader() {
       return leader;

@@ -14,11 +14,26 @@ export interface StoredEvent<TData = unknown> {
   streamId: string;
   /** 1-based position of the event within its stream. */
   streamVersion: number;
-  /** Position in the service's whole store; increases in commit order. */
+  /**
+   * Sequence number in the service's whole store, unique, taken at insert: it orders events
+   * within one transaction, but across transactions it is not commit order (see StoreCursor).
+   */
   globalPosition: number;
+  /** The appending transaction's id (`xid8`, as text); with globalPosition, the store order. */
+  transactionId: string;
   occurredAt: string;
   data: TData;
   metadata: EventMetadata;
+}
+
+/**
+ * A place in the store's commit order: events sort by transaction id, then global position.
+ * Readers that move a cursor (relay, replay, readAll) only read below the oldest running
+ * transaction, so nothing can later commit behind a cursor (ADR 0014).
+ */
+export interface StoreCursor {
+  transactionId: string;
+  globalPosition: number;
 }
 
 /** An event about to be appended. */

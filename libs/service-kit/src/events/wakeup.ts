@@ -40,3 +40,33 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     }
   });
 }
+
+/**
+ * Wakes the relay after commits with at most one NOTIFY in flight: commits made while one is on
+ * its way share the next, which starts after them. Every commit is thus followed by a
+ * notification sent after it, at a rate the database does not feel. A notification lost to a
+ * failure or a crash is covered by the relay's poll.
+ */
+export class CommitNotifier {
+  private sending = false;
+  private pending = false;
+
+  constructor(private readonly send: () => Promise<void>) {}
+
+  committed(): void {
+    this.pending = true;
+    if (!this.sending) void this.flush();
+  }
+
+  private async flush(): Promise<void> {
+    this.sending = true;
+    try {
+      while (this.pending) {
+        this.pending = false;
+        await this.send().catch(() => undefined);
+      }
+    } finally {
+      this.sending = false;
+    }
+  }
+}

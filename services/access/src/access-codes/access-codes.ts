@@ -56,7 +56,7 @@ export async function rotateAccessCode(deps: AccessCodeDeps, userId: string): Pr
     try {
       await deps.events.transaction(async (session) => {
         const at = deps.clock();
-        // Appending first takes the service's append lock: concurrent rotations queue here.
+        // An 'any' append first takes the stream's lock (ADR 0014): concurrent rotations queue here.
         await session.append(accessCodeStreamId(userId), 'any', [
           { type: AccessCodeRotatedV1.type, data: { userId, rotatedAt: at.toISOString() } },
         ]);

@@ -35,7 +35,8 @@ export function tallyUses(events: readonly { data: unknown }[]): Tally[] {
 
 /**
  * The `usage_counts` table: uses per user and tool, and the last one. Written in the append's
- * transaction, and appends are serialised per service, so concurrent uses all count. Replay
+ * transaction by an increment and `greatest`, so concurrent appends (ADR 0014) all count and the
+ * result does not depend on their order, as replay needs. Replay
  * adds a chunk's uses per (user, tool) in one statement: a store is mostly uses, and one
  * upsert per use is what made a rebuild of a million take minutes.
  */

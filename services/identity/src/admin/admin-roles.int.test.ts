@@ -33,7 +33,7 @@ describe('roles: ADMIN_EMAILS bootstraps verified admins, an admin command decid
   let admin: TestClient;
 
   const roleChanges = async () =>
-    (await identity.service.ctx.events.readAll(0, 100_000)).filter(
+    (await identity.service.ctx.events.readAll(undefined, 100_000)).filter(
       (e) => e.type === 'UserRoleChanged',
     ).length;
 

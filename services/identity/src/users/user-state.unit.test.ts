@@ -65,6 +65,7 @@ const stored = (type: string, version: number, data: unknown): StoredEvent => ({
   streamId: `user-${USER_ID}`,
   streamVersion: 3,
   globalPosition: 7,
+  transactionId: '7',
   occurredAt: '2025-12-24T18:30:00.000Z',
   data,
   metadata: { correlationId: 'c', causationId: null, requestId: 'r' },
