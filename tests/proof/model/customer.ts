@@ -1,0 +1,184 @@
+// One customer's requests as the browser and the admin panel make them, through the gateway:
+// the plan checkout (card 4242 at the sandbox's card form), the card update (SetupIntent,
+// card form, confirm), plan changes, cancel and resume, an admin's grant and revoke, and the
+// dashboard. Each returns the HTTP status, never throws on a non-2xx.
+import { randomUUID } from 'node:crypto';
+import { priceIdFor } from '@mia/catalog';
+import { eventSubject, UserRegisteredV1, type EventEnvelope } from '@mia/contracts';
+import { createSessionSigner, devKeys } from '@mia/service-kit';
+import { cardConfirmForm } from '@mia/stripe-sandbox';
+import { waitFor } from '@mia/testing';
+import { jetstream } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import type { ProofStack } from '../support/proof-stack.js';
+import type { Card, PlanType } from './reference.js';
+
+export const CARD_NUMBERS: Record<Card, string> = {
+  pays: '4242424242424242',
+  fails: '4000000000000341',
+};
+
+const signer = () => {
+  const keys = devKeys();
+  if (!keys) throw new Error('development keys not found');
+  return createSessionSigner({
+    privateKeyPem: keys.privateKeyPem,
+    issuer: 'mia-identity',
+    audience: 'mia',
+  });
+};
+
+export interface ModelCustomers {
+  /** A new customer (known to access's directory only once an admin first needs it). */
+  customer(): ModelCustomer;
+  close(): Promise<void>;
+}
+
+export interface ModelCustomer {
+  userId: string;
+  email: string;
+  subscribe(plan: PlanType): Promise<number>;
+  updateCard(card: Card): Promise<number>;
+  changePlan(plan: PlanType): Promise<number>;
+  cancel(): Promise<number>;
+  resume(): Promise<number>;
+  grant(productId: string, until: Date | null): Promise<number>;
+  revoke(productId: string): Promise<number>;
+  /** The tools the dashboard says are usable now. */
+  usable(): Promise<Set<string>>;
+}
+
+export async function modelCustomers(stack: ProofStack): Promise<ModelCustomers> {
+  const sign = signer();
+  const adminId = randomUUID();
+  const admin = (
+    await sign({ userId: adminId, email: 'admin@iglesia.org', name: 'Admin', role: 'admin' })
+  ).token;
+  const nc = await connect({ servers: stack.nats.url });
+  const js = jetstream(nc);
+
+  const call = async (token: string, method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${stack.gateway.url}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    let json: Record<string, unknown> | null;
+    try {
+      json = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      json = null;
+    }
+    return { status: res.status, body: json };
+  };
+  const confirmAtSandbox = async (kind: string, clientSecret: string, number: string) => {
+    const id = clientSecret.split('_secret_')[0]!;
+    const res = await fetch(`${stack.gateway.url}/sandbox/stripe/v1/${kind}/${id}/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: cardConfirmForm({ publishableKey: 'pk_test_sandbox', clientSecret, number }),
+    });
+    await res.arrayBuffer();
+    return res.status;
+  };
+
+  const customer = (): ModelCustomer => {
+    const userId = randomUUID();
+    const email = `model-${userId}@iglesia.org`;
+    let token: string | undefined;
+    const session = async () =>
+      (token ??= (await sign({ userId, email, name: 'Pastor Modelo', role: 'user' })).token);
+    const as = async (method: string, path: string, body?: unknown) =>
+      call(await session(), method, path, body);
+    let registered = false;
+    /** As identity announces a registration: access's directory learns the e-mail. */
+    const register = async () => {
+      if (registered) return;
+      registered = true;
+      const envelope: EventEnvelope = {
+        id: randomUUID(),
+        type: UserRegisteredV1.type,
+        version: UserRegisteredV1.version,
+        occurredAt: new Date().toISOString(),
+        streamId: `user-${userId}`,
+        streamVersion: 1,
+        correlationId: randomUUID(),
+        causationId: null,
+        data: {
+          userId,
+          email,
+          name: 'Pastor Modelo',
+          username: `m${userId.slice(0, 8)}`,
+          role: 'user',
+        },
+      };
+      await js.publish(eventSubject(stack.prefix, UserRegisteredV1), JSON.stringify(envelope));
+    };
+    const asAdmin = async (path: string, body: unknown) => {
+      await register();
+      // The directory hears of the registration asynchronously: an unknown e-mail is retried.
+      return waitFor(
+        async () => {
+          const answer = await call(admin, 'POST', path, body);
+          return answer.status === 404 && answer.body?.code === 'unknown_email'
+            ? undefined
+            : answer.status;
+        },
+        { timeoutMs: 15_000, intervalMs: 50, message: `access's directory to know ${email}` },
+      );
+    };
+    return {
+      userId,
+      email,
+      async subscribe(plan) {
+        const created = await as('POST', '/api/subscriptions', {
+          priceId: priceIdFor(plan),
+          planType: plan,
+        });
+        if (created.status !== 200) return created.status;
+        return confirmAtSandbox(
+          'payment_intents',
+          String(created.body!.clientSecret),
+          CARD_NUMBERS.pays,
+        );
+      },
+      async updateCard(card) {
+        const setup = await as('POST', '/api/billing/payment-method');
+        if (setup.status !== 200) return setup.status;
+        const saved = await confirmAtSandbox(
+          'setup_intents',
+          String(setup.body!.clientSecret),
+          CARD_NUMBERS[card],
+        );
+        if (saved !== 200) return saved;
+        return (
+          await as('POST', '/api/billing/payment-method/confirm', {
+            setupIntentId: setup.body!.setupIntentId,
+          })
+        ).status;
+      },
+      changePlan: async (plan) =>
+        (await as('POST', '/api/billing/subscription/change-plan', { planType: plan })).status,
+      cancel: async () => (await as('POST', '/api/billing/subscription/cancel')).status,
+      resume: async () => (await as('POST', '/api/billing/subscription/resume')).status,
+      grant: (productId, until) =>
+        asAdmin('/api/admin/grant-access', {
+          email,
+          productId,
+          ...(until ? { until: until.toISOString() } : {}),
+        }),
+      revoke: (productId) => asAdmin('/api/admin/revoke-access', { email, productId }),
+      async usable() {
+        const answer = await as('GET', '/api/dashboard');
+        if (answer.status !== 200) throw new Error(`dashboard answered ${answer.status}`);
+        const products = answer.body!.availableProducts as { id: string; purchased: boolean }[];
+        return new Set(products.filter((p) => p.purchased).map((p) => p.id));
+      },
+    };
+  };
+  return { customer, close: () => nc.close() };
+}

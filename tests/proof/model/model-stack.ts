@@ -1,0 +1,20 @@
+import { GRACE_DAYS } from './reference.js';
+import { sharedClock, type SharedClock } from './shared-clock.js';
+import { startProofStack, type ProofStack } from '../support/proof-stack.js';
+
+/** The proof stack with billing and access on the sandbox's time and the model's grace. */
+export async function startModelStack(): Promise<{ stack: ProofStack; clock: SharedClock }> {
+  const clock = await sharedClock();
+  const onClock = { MIA_TEST_CLOCK_FILE: clock.file };
+  const stack = await startProofStack({
+    env: {
+      billing: onClock,
+      access: { ...onClock, PAST_DUE_GRACE_DAYS: String(GRACE_DAYS) },
+    },
+  }).catch(async (err: unknown) => {
+    await clock.dispose();
+    throw err;
+  });
+  await clock.attach(stack);
+  return { stack, clock };
+}
