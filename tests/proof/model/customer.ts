@@ -4,7 +4,13 @@
 // dashboard. Each returns the HTTP status, never throws on a non-2xx.
 import { randomUUID } from 'node:crypto';
 import { priceIdFor } from '@mia/catalog';
-import { eventSubject, UserRegisteredV1, type EventEnvelope } from '@mia/contracts';
+import {
+  eventSubject,
+  UserEmailVerifiedV1,
+  UserRegisteredV1,
+  type EventDefinition,
+  type EventEnvelope,
+} from '@mia/contracts';
 import { createSessionSigner, devKeys } from '@mia/service-kit';
 import { cardConfirmForm } from '@mia/stripe-sandbox';
 import { waitFor } from '@mia/testing';
@@ -42,6 +48,8 @@ export interface ModelCustomer {
   changePlan(plan: PlanType): Promise<number>;
   cancel(): Promise<number>;
   resume(): Promise<number>;
+  /** The free trial, the address verified first (as identity would report it). */
+  trial(): Promise<number>;
   grant(productId: string, until: Date | null): Promise<number>;
   revoke(productId: string): Promise<number>;
   /** The tools the dashboard says are usable now. */
@@ -94,30 +102,32 @@ export async function modelCustomers(stack: ProofStack): Promise<ModelCustomers>
       (token ??= (await sign({ userId, email, name: 'Pastor Modelo', role: 'user' })).token);
     const as = async (method: string, path: string, body?: unknown) =>
       call(await session(), method, path, body);
-    let registered = false;
-    /** As identity announces a registration: access's directory learns the e-mail. */
-    const register = async () => {
-      if (registered) return;
-      registered = true;
+    /** Announces what identity would (once each), as its relay publishes events. */
+    const announced = new Set<string>();
+    const announce = async (definition: EventDefinition, data: Record<string, unknown>) => {
+      if (announced.has(definition.type)) return;
+      announced.add(definition.type);
       const envelope: EventEnvelope = {
         id: randomUUID(),
-        type: UserRegisteredV1.type,
-        version: UserRegisteredV1.version,
+        type: definition.type,
+        version: definition.version,
         occurredAt: new Date().toISOString(),
         streamId: `user-${userId}`,
-        streamVersion: 1,
+        streamVersion: announced.size,
         correlationId: randomUUID(),
         causationId: null,
-        data: {
-          userId,
-          email,
-          name: 'Pastor Modelo',
-          username: `m${userId.slice(0, 8)}`,
-          role: 'user',
-        },
+        data: definition.schema.parse(data),
       };
-      await js.publish(eventSubject(stack.prefix, UserRegisteredV1), JSON.stringify(envelope));
+      await js.publish(eventSubject(stack.prefix, definition), JSON.stringify(envelope));
     };
+    const register = () =>
+      announce(UserRegisteredV1, {
+        userId,
+        email,
+        name: 'Pastor Modelo',
+        username: `m${userId.slice(0, 8)}`,
+        role: 'user',
+      });
     const asAdmin = async (path: string, body: unknown) => {
       await register();
       // The directory hears of the registration asynchronously: an unknown e-mail is retried.
@@ -165,6 +175,23 @@ export async function modelCustomers(stack: ProofStack): Promise<ModelCustomers>
         (await as('POST', '/api/billing/subscription/change-plan', { planType: plan })).status,
       cancel: async () => (await as('POST', '/api/billing/subscription/cancel')).status,
       resume: async () => (await as('POST', '/api/billing/subscription/resume')).status,
+      async trial() {
+        await announce(UserEmailVerifiedV1, {
+          userId,
+          email,
+          verifiedAt: new Date().toISOString(),
+        });
+        // Billing hears of the verification asynchronously: until then the trial is refused.
+        return waitFor(
+          async () => {
+            const answer = await as('POST', '/api/trial/start', {});
+            return answer.status === 403 && answer.body?.code === 'email_not_verified'
+              ? undefined
+              : answer.status;
+          },
+          { timeoutMs: 15_000, intervalMs: 50, message: `billing to know ${email} is verified` },
+        );
+      },
       grant: (productId, until) =>
         asAdmin('/api/admin/grant-access', {
           email,

@@ -89,6 +89,8 @@ async function perform(c: ModelCustomer, step: Step, at: number): Promise<number
       return c.cancel();
     case 'resume':
       return c.resume();
+    case 'trial':
+      return c.trial();
     case 'grant':
       return c.grant(step.productId, step.days === null ? null : new Date(at + step.days * DAY_MS));
     case 'revoke':

@@ -16,6 +16,7 @@ export type Card = 'pays' | 'fails';
 
 export const PLAN_PRICE_CENTS: Record<PlanType, number> = { monthly: 2000, annual: 6500 };
 export const GRACE_DAYS = 3;
+export const TRIAL_DAYS = 3;
 export const DUNNING_RETRY_DAYS = [1, 3, 5] as const;
 export const DAY_MS = 86_400_000;
 
@@ -25,6 +26,7 @@ export type Step =
   | { kind: 'change'; plan: PlanType }
   | { kind: 'cancel' }
   | { kind: 'resume' }
+  | { kind: 'trial' }
   | { kind: 'grant'; productId: string; days: number | null }
   | { kind: 'revoke'; productId: string }
   | { kind: 'advance'; days: number };
@@ -62,9 +64,16 @@ export interface CustomerModel {
   card: Card;
   plan: Plan | null;
   grants: Map<string, AdminGrant>;
+  /** The free trial's end, once one was started (one per account). */
+  trialUntil: number | null;
 }
 
-export const emptyCustomer = (): CustomerModel => ({ card: 'pays', plan: null, grants: new Map() });
+export const emptyCustomer = (): CustomerModel => ({
+  card: 'pays',
+  plan: null,
+  grants: new Map(),
+  trialUntil: null,
+});
 
 /** The end of `count` intervals after `anchor` (ms): Stripe's calendar months. */
 export function addIntervals(anchor: number, type: PlanType, count: number): number {
@@ -195,6 +204,11 @@ export function applyStep(model: CustomerModel, { step, at }: TimedStep): Answer
       if (!live(plan)) return 404;
       plan.cancelAtPeriodEnd = false;
       return 200;
+    case 'trial':
+      // Every tool for TRIAL_DAYS, once per account (the address verified first).
+      if (model.trialUntil !== null) return 409;
+      model.trialUntil = at + TRIAL_DAYS * DAY_MS;
+      return 200;
     case 'grant': {
       const until = step.days === null ? null : at + step.days * DAY_MS;
       const known = model.grants.get(step.productId);
@@ -228,6 +242,7 @@ export function usableAt(
   for (const step of steps) applyStep(model, step);
   runProviderUntil(model, t);
   if (planOpenAt(model.plan, t)) return new Set(catalogue);
+  if (model.trialUntil !== null && t < model.trialUntil) return new Set(catalogue);
   const usable = new Set<string>();
   for (const [productId, grant] of model.grants) {
     if (grant.until === null || t < grant.until) usable.add(productId);

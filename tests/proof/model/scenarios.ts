@@ -75,6 +75,7 @@ export function nextStep(model: CustomerModel, random: Random): Step | null {
   ];
   if (!live) {
     return pick<Step | null>(random, [
+      [{ kind: 'trial' }, 2],
       [{ kind: 'subscribe', plan: 'monthly' }, 4],
       [{ kind: 'subscribe', plan: 'annual' }, 2],
       [{ kind: 'card', card: random() < 0.5 ? 'pays' : 'fails' }, 1],
@@ -99,6 +100,7 @@ export function nextStep(model: CustomerModel, random: Random): Step | null {
     [{ kind: 'change', plan: otherPlan(plan.type) }, 3],
     [plan.cancelAtPeriodEnd ? { kind: 'resume' } : { kind: 'cancel' }, 2],
     [{ kind: 'subscribe', plan: 'annual' }, 1],
+    [{ kind: 'trial' }, 1],
     ...admin,
     [null, 4],
   ]);
