@@ -39,6 +39,9 @@ export interface LedgerReport {
     unbacked: number;
     subscriptions: number;
     subscriptionsWrong: number;
+    /** Plan periods invoices paid for, and those access opened no window for. */
+    planPeriods: number;
+    planPeriodsLost: number;
   };
   discrepancies: Discrepancy[];
   /** Every mismatch billing listed, for the report. */
@@ -90,6 +93,8 @@ export function classify(views: LedgerViews): LedgerReport {
     unbacked: 0,
     subscriptions: 0,
     subscriptionsWrong: 0,
+    planPeriods: 0,
+    planPeriodsLost: 0,
   };
 
   const billingByProvider = groupBy(views.billing, (b) => b.providerPaymentId);
@@ -159,6 +164,8 @@ export function classify(views: LedgerViews): LedgerReport {
     });
     if (wrong) counts.subscriptionsWrong++;
   }
+
+  for (const d of planWindows(views, counts)) discrepancies.push(d);
 
   for (const d of unbacked(views, subscriptions)) {
     counts.unbacked++;
@@ -280,6 +287,49 @@ function checkSubscriptionAccess(
   if (!open && !ended && grant?.status === 'active') wrong(`${label}: grant active`);
 }
 
+const seconds = (at: Date) => Math.round(at.getTime() / 1000);
+
+/**
+ * Every paid plan period <-> an access window. Each period an invoice paid for must have moved
+ * access's window of that plan to its end (or a later paid period did, when the webhooks came
+ * newest first); each window access opened must end where a paid period ends (a window with no
+ * paid invoice behind it is access given for nothing: the failed renewal that extended it).
+ */
+function* planWindows(views: LedgerViews, counts: LedgerReport['counts']): Generator<Discrepancy> {
+  const periods = views.provider.paidPlanPeriods;
+  const terms = views.access.terms;
+  if (!periods || !terms) return;
+  const windowsOf = groupBy(terms, (t) => `${t.userId} ${t.grantId}`);
+  const paidEndsOf = groupBy(periods, (p) => `${p.userId} subscription:${p.subscriptionId}`);
+  for (const p of periods) {
+    counts.planPeriods++;
+    const ends = (windowsOf.get(`${p.userId} subscription:${p.subscriptionId}`) ?? []).map((t) =>
+      seconds(t.periodEnd),
+    );
+    if (ends.some((end) => end >= p.periodEnd)) continue;
+    counts.planPeriodsLost++;
+    yield {
+      kind: 'lost',
+      userId: p.userId,
+      detail:
+        `plan ${p.providerSubscriptionId}: the period paid by ${p.invoiceId} (to ` +
+        `${new Date(p.periodEnd * 1000).toISOString()}) opened no access window`,
+    };
+  }
+  for (const t of terms) {
+    const paid = (paidEndsOf.get(`${t.userId} ${t.grantId}`) ?? []).some(
+      (p) => p.periodEnd === seconds(t.periodEnd),
+    );
+    if (paid) continue;
+    counts.unbacked++;
+    yield {
+      kind: 'unbacked',
+      userId: t.userId,
+      detail: `access window of ${t.grantId} to ${t.periodEnd.toISOString()}: no paid invoice ends there`,
+    };
+  }
+}
+
 /** Records with no succeeded PaymentIntent behind them. */
 function* unbacked(
   views: LedgerViews,
@@ -328,7 +378,9 @@ export function formatReport(report: LedgerReport): string {
   const c = report.counts;
   const lines = [
     `ledger: ${c.payments} provider payments: ${c.ok} ok, ${c.lost} lost, ${c.duplicated} duplicated, ${c.wrong} wrong; ` +
-      `${c.subscriptions} plans, ${c.subscriptionsWrong} with wrong access; ${c.unbacked} unbacked records; ` +
+      `${c.subscriptions} plans, ${c.subscriptionsWrong} with wrong access; ` +
+      `${c.planPeriods} paid plan periods, ${c.planPeriodsLost} without an access window; ` +
+      `${c.unbacked} unbacked records; ` +
       `${c.mismatched} mismatched (listed for review)`,
     ...report.mismatches.map(
       (m) =>

@@ -237,4 +237,38 @@ describe('the ledger check', () => {
       expect(formatReport(report)).toContain('not listed for review');
     });
   });
+  it('every paid plan period opened an access window, and every window has a paid period behind it', () => {
+    const periodEnd = (s: number) => new Date(s * 1000);
+    const planViews = (terms: number[], paidEnds: number[]) =>
+      classify(
+        views((v) => {
+          v.provider.paidPlanPeriods = paidEnds.map((end, i) => ({
+            invoiceId: `in_${i}`,
+            providerSubscriptionId: 'sub_1',
+            subscriptionId: SUB,
+            userId: USER,
+            periodEnd: end,
+          }));
+          v.access.terms = terms.map((end) => ({
+            userId: USER,
+            grantId: `subscription:${SUB}`,
+            periodEnd: periodEnd(end),
+          }));
+        }),
+      );
+    // Activation and a renewal, both noted: balanced.
+    const both = planViews([1_800_000_000, 1_802_592_000], [1_800_000_000, 1_802_592_000]);
+    expect(both.counts).toMatchObject({ planPeriods: 2, planPeriodsLost: 0, unbacked: 0 });
+    expect(balanced(both)).toBe(true);
+    // The renewal came first and the activation's older term was never noted: still covered.
+    expect(balanced(planViews([1_802_592_000], [1_800_000_000, 1_802_592_000]))).toBe(true);
+    // A paid renewal access never heard of.
+    const lost = planViews([1_800_000_000], [1_800_000_000, 1_802_592_000]);
+    expect(lost.counts).toMatchObject({ planPeriodsLost: 1 });
+    expect(formatReport(lost)).toContain('opened no access window');
+    // A failed renewal that extended access anyway: a window no invoice paid for.
+    const extended = planViews([1_800_000_000, 1_802_592_000], [1_800_000_000]);
+    expect(extended.counts).toMatchObject({ planPeriodsLost: 0, unbacked: 1 });
+    expect(formatReport(extended)).toContain('no paid invoice ends there');
+  });
 });

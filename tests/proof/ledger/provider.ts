@@ -1,5 +1,10 @@
 import Stripe from 'stripe';
-import type { ProviderPayment, ProviderSubscription, ProviderView } from './views.js';
+import type {
+  PaidPlanPeriod,
+  ProviderPayment,
+  ProviderSubscription,
+  ProviderView,
+} from './views.js';
 
 // The provider's view, read through its own public API (the same SDK billing uses, pointed at the
 // Stripe sandbox): every succeeded PaymentIntent, its charge's refunds and disputes, and our
@@ -100,7 +105,37 @@ export async function readProviderView(
   }
   // Oldest first, so "the second charge" of a tool is the later one.
   payments.reverse();
-  return { payments, subscriptions: [...ours.values()] };
+  return {
+    payments,
+    subscriptions: [...ours.values()],
+    paidPlanPeriods: paidPlanPeriodsOf(invoices, ours),
+  };
+}
+
+/** Every paid invoice of our plans, with the end of the period its subscription line paid for. */
+function paidPlanPeriodsOf(
+  invoices: readonly Stripe.Invoice[],
+  subscriptions: Map<string, ProviderSubscription>,
+): PaidPlanPeriod[] {
+  const periods: PaidPlanPeriod[] = [];
+  for (const invoice of invoices) {
+    if (invoice.status !== 'paid') continue;
+    const sub = subscriptions.get(idOf(invoice.parent?.subscription_details?.subscription) ?? '');
+    if (!sub) continue;
+    // The plan's own line (a change's credit for unused time is a proration, not a period).
+    const ends = invoice.lines.data
+      .filter((line) => line.parent?.subscription_item_details?.proration === false)
+      .map((line) => line.period.end);
+    if (ends.length === 0) continue;
+    periods.push({
+      invoiceId: invoice.id,
+      providerSubscriptionId: sub.providerSubscriptionId,
+      subscriptionId: sub.subscriptionId,
+      userId: sub.userId,
+      periodEnd: Math.max(...ends),
+    });
+  }
+  return periods;
 }
 
 function purposeOf(

@@ -28,9 +28,24 @@ export interface ProviderSubscription {
   currentPeriodEnd: number | null;
 }
 
+/**
+ * A period of one of our plans that an invoice paid for (the first invoice, a renewal, a paid
+ * plan change; one for nothing included): the end of its subscription line, not prorations.
+ */
+export interface PaidPlanPeriod {
+  invoiceId: string;
+  providerSubscriptionId: string;
+  subscriptionId: string;
+  userId: string;
+  /** Seconds since the epoch (Stripe's unit). */
+  periodEnd: number;
+}
+
 export interface ProviderView {
   payments: ProviderPayment[];
   subscriptions: ProviderSubscription[];
+  /** Absent: not read (plan periods are then not checked). */
+  paidPlanPeriods?: PaidPlanPeriod[];
 }
 
 /** A row of billing's payments. */
@@ -80,6 +95,14 @@ export interface Grant {
   validUntil: Date | null;
 }
 
+/** An access window access opened or moved for a paid plan period (its SubscriptionTermNoted). */
+export interface AccessTerm {
+  userId: string;
+  /** `subscription:<subscriptionId>`. */
+  grantId: string;
+  periodEnd: Date;
+}
+
 /** What GET /api/dashboard showed one user: its payment history and the tools it holds. */
 export interface DashboardView {
   userId: string;
@@ -105,7 +128,8 @@ export interface LedgerViews {
   reviews?: BillingReview[];
   /** A tool's catalogue price, to find a mismatch billing did not list; absent: not checked. */
   toolPriceCents?: (productId: string) => number | undefined;
-  access: { payments: AccessPayment[]; grants: Grant[] };
+  /** `terms` absent: access's plan windows were not read (not checked). */
+  access: { payments: AccessPayment[]; grants: Grant[]; terms?: AccessTerm[] };
   /** Absent: the stores were not read (only the tables). */
   repeatedEvents?: RepeatedEvent[];
   /** Per user asked; users left out are not checked through the gateway. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProofStack } from '../support/proof-stack.js';
+import { BALANCED, ledgerSummary, settledLedger } from '../support/settle.js';
 import { describeModelRun, runModel } from './model.js';
 import { startModelStack } from './model-stack.js';
 import type { SharedClock } from './shared-clock.js';
@@ -35,5 +36,10 @@ describe('plans over time: the services agree with the reference model', () => {
     console.log(describeModelRun(result));
     expect(result.steps).toBeGreaterThan(100);
     expect(result.divergences).toEqual([]);
+    // And the money of all those plans balances: every paid period with its access window.
+    const report = await settledLedger(stack);
+    console.log(report.counts);
+    expect(report.counts.planPeriods).toBeGreaterThan(10);
+    expect(ledgerSummary(report)).toEqual(BALANCED);
   }, 600_000);
 });
