@@ -38,6 +38,8 @@ export default defineConfig({
           name: 'integration',
           include: ['**/*.int.test.{ts,tsx}'],
           exclude,
+          // One nats-server for the run with the deployments' NATS users (libs/testing).
+          globalSetup: ['libs/testing/src/nats-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

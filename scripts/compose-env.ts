@@ -28,6 +28,12 @@ export function generatedSecrets(): Record<string, string> {
     BILLING_DB_PASSWORD: hex(24),
     ACCESS_DB_PASSWORD: hex(24),
     SUPPORT_DB_PASSWORD: hex(24),
+    // NATS users (deploy/nats): the admin (provisioning) and one per service.
+    ADMIN_NATS_PASSWORD: hex(24),
+    IDENTITY_NATS_PASSWORD: hex(24),
+    BILLING_NATS_PASSWORD: hex(24),
+    ACCESS_NATS_PASSWORD: hex(24),
+    SUPPORT_NATS_PASSWORD: hex(24),
     JWT_PRIVATE_KEY: oneLine(privateKey.export({ type: 'pkcs8', format: 'pem' }) as string),
     JWT_PUBLIC_KEY: oneLine(publicKey.export({ type: 'spki', format: 'pem' }) as string),
     GPT_API_KEYS: `gpt-${hex(24)}`,

@@ -1,12 +1,22 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { delimiter, join } from 'node:path';
+import type { NatsTopology } from '@mia/service-kit';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect as connectNats } from '@nats-io/transport-node';
 import { startProcess } from './managed-process.js';
+import { REPO_ROOT } from './paths.js';
 import { portOrFree, waitForPort } from './ports.js';
+
+/** Passwords by NATS user (`admin`, `identity`...); none for an anonymous server. */
+export type NatsPasswords = Readonly<Record<string, string>>;
 
 export interface NatsServer {
   readonly url: string;
   readonly source: 'NATS_URL' | 'local server' | 'nats-server';
+  /** The users' passwords the services and provisioning sign in with. */
+  readonly passwords: NatsPasswords;
   stop(): Promise<void>;
 }
 
@@ -15,6 +25,35 @@ export interface FindNatsOptions {
   env: NodeJS.ProcessEnv;
   log: (line: string) => void;
   onServerLine?: (line: string) => void;
+  /** The subject prefix the started server's permissions are written for (default `mia.`). */
+  prefix?: string;
+  /** Default deploy/nats/topology.json. */
+  topology?: NatsTopology;
+}
+
+// The kit is loaded when needed: `npm start` builds it (dist) after importing this module.
+const kit = () => import('@mia/service-kit');
+
+export const readTopology = async (): Promise<NatsTopology> =>
+  (await kit()).parseNatsTopology(
+    JSON.parse(readFileSync(join(REPO_ROOT, 'deploy', 'nats', 'topology.json'), 'utf8')),
+  );
+
+const ADMIN = 'admin';
+const usersOf = (topology: NatsTopology) => [ADMIN, ...topology.services.map((s) => s.name)];
+
+/** Passwords given in the environment as deployments name them (`BILLING_NATS_PASSWORD`). */
+async function passwordsFrom(
+  env: NodeJS.ProcessEnv,
+  topology: NatsTopology,
+): Promise<NatsPasswords> {
+  const { natsPasswordVariable } = await kit();
+  const found: Record<string, string> = {};
+  for (const user of usersOf(topology)) {
+    const password = env[natsPasswordVariable(user)];
+    if (password) found[user] = password;
+  }
+  return found;
 }
 
 const STANDARD_PORT = 4222;
@@ -24,11 +63,11 @@ export function natsInfo(
   host: string,
   port: number,
   timeoutMs = 2_000,
-): Promise<{ jetstream?: boolean } | undefined> {
+): Promise<{ jetstream?: boolean; auth_required?: boolean } | undefined> {
   return new Promise((resolve) => {
     const socket = connect({ host, port });
     let buffer = '';
-    const done = (info: { jetstream?: boolean } | undefined) => {
+    const done = (info: { jetstream?: boolean; auth_required?: boolean } | undefined) => {
       socket.destroy();
       resolve(info);
     };
@@ -72,14 +111,32 @@ export const HOW_TO_GET_NATS =
   '           or docker run -d -p 4222:4222 nats:2.10 -js\n' +
   '  - an existing server: NATS_URL=nats://host:4222 npm start';
 
+/**
+ * Starts nats-server with the deployments' users (deploy/nats/topology.json): fresh passwords
+ * each start, in a configuration file only this user can read.
+ */
 export async function launchNats(binary: string, options: FindNatsOptions): Promise<NatsServer> {
   const storeDir = join(options.dataDir, 'nats');
   mkdirSync(storeDir, { recursive: true });
+  const { natsAuthorization } = await kit();
+  const topology = options.topology ?? (await readTopology());
+  const passwords = Object.fromEntries(
+    usersOf(topology).map((user) => [user, randomBytes(18).toString('hex')]),
+  );
+  const configFile = join(storeDir, 'nats-server.conf');
+  writeFileSync(
+    configFile,
+    natsAuthorization(topology, {
+      prefix: options.prefix ?? 'mia.',
+      password: (user) => JSON.stringify(passwords[user]),
+    }),
+    { mode: 0o600 },
+  );
   const port = await portOrFree(STANDARD_PORT);
   const server = startProcess(
     'nats',
     binary,
-    ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir],
+    ['-c', configFile, '-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir],
     { onLine: options.onServerLine },
   );
   try {
@@ -93,8 +150,15 @@ export async function launchNats(binary: string, options: FindNatsOptions): Prom
     await server.stop('SIGKILL');
     throw err;
   }
-  options.log(`nats-server started on port ${port} with JetStream (store in ${storeDir})`);
-  return { url: `nats://127.0.0.1:${port}`, source: 'nats-server', stop: () => server.stop() };
+  options.log(
+    `nats-server started on port ${port} with JetStream (store in ${storeDir}) and a user per service`,
+  );
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    source: 'nats-server',
+    passwords,
+    stop: () => server.stop(),
+  };
 }
 
 /**
@@ -102,14 +166,26 @@ export async function launchNats(binary: string, options: FindNatsOptions): Prom
  * binary started with JetStream and its store in .data/nats; else a message on how to get one.
  */
 export async function findOrStartNats(options: FindNatsOptions): Promise<NatsServer> {
+  const topology = options.topology ?? (await readTopology());
+  const given = await passwordsFrom(options.env, topology);
   const configured = options.env.NATS_URL;
-  if (configured) return { url: configured, source: 'NATS_URL', stop: async () => undefined };
+  if (configured) {
+    return { url: configured, source: 'NATS_URL', passwords: given, stop: async () => undefined };
+  }
 
   const local = await natsInfo('127.0.0.1', STANDARD_PORT);
   if (local?.jetstream) {
+    if (!local.auth_required) {
+      options.log(
+        'WARNING: the NATS server on 127.0.0.1:4222 lets anyone in (no users): any process on ' +
+          'this machine can publish events such as PaymentSucceeded. Stop it to let npm start ' +
+          'run its own with a user per service, or set NATS_URL.',
+      );
+    }
     return {
       url: `nats://127.0.0.1:${STANDARD_PORT}`,
       source: 'local server',
+      passwords: given,
       stop: async () => undefined,
     };
   }
@@ -118,4 +194,24 @@ export async function findOrStartNats(options: FindNatsOptions): Promise<NatsSer
   const binary = findNatsBinary(options.env);
   if (!binary) throw new Error(HOW_TO_GET_NATS);
   return launchNats(binary, options);
+}
+
+/** The provisioning step (streams and every service's durables), as the admin user if any. */
+export async function provisionLocalNats(
+  nats: Pick<NatsServer, 'url' | 'passwords'>,
+  prefix: string,
+  topology?: NatsTopology,
+): Promise<void> {
+  const { provisionNats } = await kit();
+  const admin = nats.passwords[ADMIN];
+  const nc = await connectNats({
+    servers: nats.url,
+    ...(admin ? { user: ADMIN, pass: admin } : {}),
+  });
+  try {
+    const { services } = topology ?? (await readTopology());
+    await provisionNats(nc, await jetstreamManager(nc), prefix, { services });
+  } finally {
+    await nc.close();
+  }
 }

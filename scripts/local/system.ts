@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { gatewayHost } from './bind.js';
 import { buildIfNeeded } from './build.js';
 import { startProcess, type ManagedProcess } from './managed-process.js';
-import { findOrStartNats, type NatsServer } from './nats.js';
+import { findOrStartNats, provisionLocalNats, type NatsServer } from './nats.js';
 import { tagged, type Output } from './output.js';
 import { freePort, isPortOpen, portOrFree, waitForPort } from './ports.js';
 import { findOrStartPostgres, redact, type PostgresServer } from './postgres.js';
@@ -167,34 +167,33 @@ export async function startLocalSystem(options: LocalSystemOptions): Promise<Loc
     const names = SERVICES.map((s) => s.name);
     const replicas = replicasOf(options.env);
 
-    const [pgResult, natsResult] = await Promise.allSettled([
-      findOrStartPostgres({
-        root,
-        dataDir: options.dataDir,
-        env: options.env,
-        log,
-        onServerLine: tagged(output, 'postgres', 4),
-      }),
-      findOrStartNats({
-        dataDir: options.dataDir,
-        env: options.env,
-        log,
-        onServerLine: tagged(output, 'nats', 5),
-      }),
-    ]);
-    for (const result of [pgResult, natsResult]) {
-      if (result.status === 'fulfilled') stack.push(() => result.value.stop());
-    }
-    if (pgResult.status === 'rejected') throw pgResult.reason;
-    if (natsResult.status === 'rejected') throw natsResult.reason;
-    const postgres: PostgresServer = pgResult.value;
-    const nats: NatsServer = natsResult.value;
+    const postgres: PostgresServer = await findOrStartPostgres({
+      root,
+      dataDir: options.dataDir,
+      env: options.env,
+      log,
+      onServerLine: tagged(output, 'postgres', 4),
+    });
+    stack.push(() => postgres.stop());
     infraLog(`PostgreSQL: ${postgres.source} (${redact(postgres.adminUrl)})`);
-    infraLog(`NATS: ${nats.source} (${nats.url})`);
 
     signal?.throwIfAborted();
     await buildIfNeeded({ root, services: names, log, compile: options.compile });
     signal?.throwIfAborted();
+
+    // After the build: its users and provisioning come from the kit (libs/service-kit/dist).
+    const nats: NatsServer = await findOrStartNats({
+      dataDir: options.dataDir,
+      env: options.env,
+      log,
+      onServerLine: tagged(output, 'nats', 5),
+      prefix: options.natsPrefix,
+    });
+    stack.push(() => nats.stop());
+    infraLog(`NATS: ${nats.source} (${nats.url})`);
+    // The streams and durables: the services only check that they exist.
+    await provisionLocalNats(nats, options.natsPrefix);
+    log(`NATS streams and durables provisioned for prefix ${options.natsPrefix}`);
 
     const provisioned = await provisionDatabase({
       adminUrl: postgres.adminUrl,
@@ -321,6 +320,8 @@ export async function startLocalSystem(options: LocalSystemOptions): Promise<Loc
             DATABASE_URL: provisioned.serviceUrls[name],
             DATABASE_SCHEMA: name,
             MAIL_DIR: options.mailDir,
+            // Its own NATS user (its name), when the server has users.
+            ...(nats.passwords[name] ? { NATS_PASSWORD: nats.passwords[name] } : {}),
             ...(name === 'billing' && sandboxUrl
               ? { STRIPE_SANDBOX_URL: sandboxUrl, STRIPE_SANDBOX_SECRET_KEY: sandboxSecretKey }
               : {}),

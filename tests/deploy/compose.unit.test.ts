@@ -92,13 +92,21 @@ describe.each(serviceNames())('compose service %s', (name) => {
     }
   });
 
+  // A secret every service has its own value of (NATS_PASSWORD) comes as <SERVICE>_<SECRET>.
+  const envName = (secret: string) => {
+    const value = String(entry.environment?.[secret] ?? '');
+    const own = `${name.toUpperCase()}_${secret}`;
+    return isPassThrough(value, own) ? own : secret;
+  };
+
   it('takes secrets from .env only, each documented in compose.env.example', () => {
     const documented = Object.keys(readEnvFile(COMPOSE_ENV_EXAMPLE));
     for (const secret of service.requirements.secrets) {
       const value = entry.environment?.[secret];
       if (value === undefined) continue;
-      expect(isPassThrough(String(value), secret), `${name}: ${secret} = ${value}`).toBe(true);
-      expect(documented, `${secret} is not in ${COMPOSE_ENV_EXAMPLE}`).toContain(secret);
+      const from = envName(secret);
+      expect(isPassThrough(String(value), from), `${name}: ${secret} = ${value}`).toBe(true);
+      expect(documented, `${from} is not in ${COMPOSE_ENV_EXAMPLE}`).toContain(from);
     }
   });
 
@@ -128,7 +136,7 @@ describe.each(serviceNames())('compose service %s', (name) => {
     if (secrets.length === 0) return;
     expect(() => environmentOf(entry, noEnv)).toThrow(/npm run compose:env/);
     const generated = Object.keys(generatedSecrets());
-    for (const secret of secrets) {
+    for (const secret of secrets.map(envName)) {
       expect(generated, `npm run compose:env does not generate ${secret}`).toContain(secret);
     }
   });
@@ -295,6 +303,21 @@ describe('compose infrastructure', () => {
     const monitor = /-m\s+(\d+)/.exec(command)?.[1];
     const test = [nats.healthcheck?.test ?? []].flat().join(' ');
     expect(test).toContain(`127.0.0.1:${monitor}/healthz?js-enabled-only=true`);
+  });
+
+  it('signs every NATS client in: the generated users, each password from .env', () => {
+    const nats = composeService('nats');
+    const command = [nats.command ?? []].flat().join(' ');
+    const file = /-c\s+\/etc\/nats\/(\S+)/.exec(command)?.[1];
+    expect(nats.volumes).toContain('./deploy/nats:/etc/nats:ro');
+    expect(readRepoFile(`deploy/nats/${file}`)).toMatch(/^include \.\/authorization\.conf$/m);
+    const variables = [
+      ...readRepoFile('deploy/nats/authorization.conf').matchAll(/password: \$(\w+)/g),
+    ];
+    expect(variables.length).toBe(serviceNames().filter((s) => s !== 'gateway').length + 1);
+    for (const [, variable] of variables) {
+      expect(isPassThrough(String(nats.environment?.[variable!]), variable!), variable).toBe(true);
+    }
   });
 
   it('documents in compose.env.example exactly the variables it reads', () => {

@@ -133,6 +133,13 @@ export const FUZZ_ROUTES: readonly FuzzRoute[] = [
     body: (_, id) => ({ paymentId: id }),
   },
   { method: 'GET', path: '/api/admin/payments/review', auth: 'admin' },
+  { method: 'GET', path: '/api/admin/disputes', auth: 'admin' },
+  {
+    method: 'POST',
+    path: '/api/admin/disputes/:id/evidence',
+    auth: 'admin',
+    body: () => ({ dryRun: true, note: 'winning_evidence' }),
+  },
   {
     method: 'POST',
     path: '/api/webhooks/stripe',

@@ -12,9 +12,12 @@ import {
 } from './access/index.js';
 import {
   DisputeClosedV1,
+  DisputeClosedV2,
   PaymentDisputedV1,
+  PaymentDisputedV2,
   PaymentFailedV1,
   PaymentRefundedV1,
+  PaymentRefundedV2,
   PaymentSucceededV1,
   SubscriptionActivatedV1,
   SubscriptionChangedV1,
@@ -50,6 +53,10 @@ export const integrationEvents: readonly EventDefinition[] = [
   SubscriptionChangedV1,
   SubscriptionEndedV1,
   TrialStartedV1,
+  // v2 of the refund and dispute events carry the payment's purpose (v1 stays while declared)
+  PaymentRefundedV2,
+  PaymentDisputedV2,
+  DisputeClosedV2,
   // access
   AccessGrantedV1,
   AccessExtendedV1,

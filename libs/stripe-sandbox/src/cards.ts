@@ -35,6 +35,8 @@ export const TEST_CARDS = {
   insufficientFunds: '4000000000009995',
   attachThenFail: '4000000000000341',
   dispute: '4000000000000259',
+  /** Pays, then the bank opens an inquiry (Stripe's 1976). */
+  inquiry: '4000000000001976',
   expired: '4000000000000069',
   incorrectCvc: '4000000000000127',
   processingError: '4000000000000119',
@@ -50,6 +52,7 @@ export const TEST_PAYMENT_METHODS: Record<string, string> = {
   pm_card_chargeDeclinedInsufficientFunds: TEST_CARDS.insufficientFunds,
   pm_card_chargeCustomerFail: TEST_CARDS.attachThenFail,
   pm_card_createDispute: TEST_CARDS.dispute,
+  pm_card_createDisputeInquiry: TEST_CARDS.inquiry,
   pm_card_chargeDeclinedExpiredCard: TEST_CARDS.expired,
   pm_card_chargeDeclinedIncorrectCvc: TEST_CARDS.incorrectCvc,
   pm_card_chargeDeclinedProcessingError: TEST_CARDS.processingError,
@@ -217,6 +220,11 @@ export function setupOutcome(card: CardDetails, now: number): Outcome {
     default:
       return { ok: true };
   }
+}
+
+/** A successful charge to this card gets an inquiry shortly after (1976). */
+export function inquiresAfterCharge(card: CardDetails): boolean {
+  return card.number === TEST_CARDS.inquiry;
 }
 
 /** A successful charge to this card is disputed shortly after (0259). */

@@ -24,7 +24,9 @@ const advanceSchema = z
     message: 'Give days or seconds',
   });
 
-const closeSchema = z.object({ outcome: z.enum(['won', 'lost']) }).strict();
+const closeSchema = z
+  .object({ outcome: z.enum(['won', 'lost', 'warning_closed', 'prevented']) })
+  .strict();
 const endpointSchema = z.object({ url: z.url().nullable() }).strict();
 
 const clockBody = (core: Core) => ({
@@ -61,8 +63,8 @@ export function createControl(core: Core, webhooks: WebhookDispatcher) {
           body: { error: { type: 'invalid_request_error', message: 'No such dispute' } },
         };
       const parsed = closeSchema.safeParse(body);
-      if (!parsed.success) return invalid('outcome must be won or lost');
-      if (found.status === 'won' || found.status === 'lost')
+      if (!parsed.success) return invalid('outcome must be won, lost, warning_closed or prevented');
+      if (['won', 'lost', 'warning_closed', 'prevented'].includes(found.status))
         return invalid(`The dispute is already ${found.status}.`);
       closeDispute(core, found, parsed.data.outcome);
       return { status: 200, body: found };

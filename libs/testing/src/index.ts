@@ -2,6 +2,7 @@ export * from './postgres.js';
 export * from './private-postgres.js';
 export * from './nats.js';
 export * from './nats-server.js';
+export * from './nats-auth.js';
 export * from './wait.js';
 export * from './random.js';
 export * from './child-process.js';

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
@@ -22,14 +22,18 @@ export interface OwnNatsServer {
   dispose(): Promise<void>;
 }
 
-export function findNatsServerBinary(): string {
+export function findNatsServerBinaryOrUndefined(): string | undefined {
   const candidates = [
     process.env.NATS_SERVER_BIN,
     ...(process.env.PATH ?? '').split(delimiter).map((dir) => join(dir, 'nats-server')),
     '/usr/sbin/nats-server',
     '/usr/local/bin/nats-server',
   ];
-  const found = candidates.find((path): path is string => !!path && existsSync(path));
+  return candidates.find((path): path is string => !!path && existsSync(path));
+}
+
+export function findNatsServerBinary(): string {
+  const found = findNatsServerBinaryOrUndefined();
   if (!found) {
     throw new Error(
       'nats-server binary not found: install it (apt-get install nats-server) or set NATS_SERVER_BIN',
@@ -53,16 +57,29 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startNatsServer(): Promise<OwnNatsServer> {
+export interface NatsServerOptions {
+  /** Server configuration (e.g. an `authorization` block); host, port and JetStream are set. */
+  config?: string;
+  /** The user the readiness check signs in as, when `config` has users. */
+  admin?: { user: string; pass: string };
+}
+
+export async function startNatsServer(options: NatsServerOptions = {}): Promise<OwnNatsServer> {
   const binary = findNatsServerBinary();
   const port = await freePort();
   const storeDir = await mkdtemp(join(tmpdir(), 'mia-nats-'));
   const url = `nats://127.0.0.1:${port}`;
+  const configArgs: string[] = [];
+  if (options.config) {
+    const file = join(storeDir, 'nats-server.conf');
+    await writeFile(file, options.config, { mode: 0o600 });
+    configArgs.push('-c', file);
+  }
   let child: ChildProcess | undefined;
   let output = '';
 
   const ready = async () => {
-    const nc = await connect({ servers: url, reconnect: false, timeout: 1_000 });
+    const nc = await connect({ servers: url, reconnect: false, timeout: 1_000, ...options.admin });
     try {
       await (await jetstreamManager(nc)).getAccountInfo();
       return true;
@@ -81,7 +98,8 @@ export async function startNatsServer(): Promise<OwnNatsServer> {
     async start() {
       if (server.running) return;
       output = '';
-      const proc = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], {
+      const args = [...configArgs, '-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir];
+      const proc = spawn(binary, args, {
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       proc.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

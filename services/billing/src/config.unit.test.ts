@@ -14,6 +14,7 @@ const production = (extra: Record<string, string> = {}) => ({
   MIA_ENV: 'production',
   DATABASE_URL: 'postgres://billing:s3cret@db.internal:5432/mia',
   NATS_URL: 'nats://nats:4222',
+  NATS_PASSWORD: 'n4ts-s3cret',
   PUBLIC_ORIGIN: 'https://ministerio-ia.example',
   JWT_PUBLIC_KEY: publicKeyPem(),
   STRIPE_SECRET_KEY: 'sk_live_abc123',

@@ -3,6 +3,8 @@ import { mailerFromConfig, type ServiceContext, type ServiceDefinition } from '@
 import type { Billing } from './billing.js';
 import { configSchema, type BillingConfig } from './config.js';
 import { customersProjection } from './customers/customers-projection.js';
+import { disputesProjection } from './disputes/disputes-projection.js';
+import { disputeRoutes } from './disputes/routes.js';
 import { billingDatabase, type BillingDb, type BillingTx } from './db.js';
 import { billingConsumers } from './integration/consumers.js';
 import { overviewRoutes } from './overview/routes.js';
@@ -63,6 +65,7 @@ export const billingService: ServiceDefinition<
     paymentReviewProjection,
     subscriptionsProjection,
     trialsProjection,
+    disputesProjection,
   ],
   setup: setupBilling,
   consumers: (_ctx, { billing }) => billingConsumers(billing),
@@ -85,6 +88,7 @@ export const billingService: ServiceDefinition<
     app.use(webhookRoutes(billing));
     app.use(overviewRoutes(billing));
     app.use(refundRoutes(billing));
+    app.use(disputeRoutes(billing));
   },
   shutdownSteps: (_ctx, { billing, reminders }) => [
     { name: 'trial reminders', stop: () => reminders.stop() },

@@ -11,6 +11,7 @@ const production = (extra: Record<string, string> = {}) => ({
   MIA_ENV: 'production',
   DATABASE_URL: 'postgres://billing:s3cret@postgres:5432/mia',
   NATS_URL: 'nats://nats:4222',
+  NATS_PASSWORD: 'n4ts-s3cret',
   PUBLIC_ORIGIN: 'http://localhost:8080',
   JWT_PUBLIC_KEY: generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({
     type: 'spki',

@@ -36,6 +36,9 @@ export const ROUTES: readonly RouteRule[] = [
   // Exact, so it wins over access's `/api/admin` subtree: refunds belong to billing.
   { path: '/api/admin/refunds', match: 'exact', service: 'billing' },
   { path: '/api/admin/payments/review', match: 'exact', service: 'billing' },
+  // Disputes and their evidence belong to billing too (ahead of access's `/api/admin`).
+  { path: '/api/admin/disputes', match: 'exact', service: 'billing' },
+  { path: '/api/admin/disputes', match: 'subtree', service: 'billing' },
 
   { path: '/api/dashboard', match: 'exact', service: 'access' },
   { path: '/api/access-gpt', match: 'exact', service: 'access' },

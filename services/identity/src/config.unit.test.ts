@@ -15,6 +15,7 @@ const production = (extra: Record<string, string> = {}) => ({
   MIA_ENV: 'production',
   DATABASE_URL: 'postgres://identity@db:5432/mia',
   NATS_URL: 'nats://nats:4222',
+  NATS_PASSWORD: 'n4ts-s3cret',
   PUBLIC_ORIGIN: 'https://ministerioia.example',
   SMTP_URL: 'smtps://mailer:secret@smtp.example.org:465',
   ...key(),

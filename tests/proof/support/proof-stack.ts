@@ -10,6 +10,7 @@ import { randomSecretKey } from '@mia/stripe-sandbox';
 import {
   createTestDatabase,
   freePort,
+  provisionTestNats,
   randomSuffix,
   serviceTestEnv,
   startNatsServer,
@@ -122,6 +123,8 @@ export async function startProofStack(options: ProofStackOptions = {}): Promise<
   const db = postgres ? await postgres.createDatabase() : await createTestDatabase();
   const nats = await startNatsServer();
   const prefix = `proof${randomSuffix()}.`;
+  // The deployment's provisioning step: the services only check that the streams exist.
+  await provisionTestNats(nats.url, prefix);
   const dbUrl = new URL(db.url);
   const database = await startTcpProxy({ host: dbUrl.hostname, port: Number(dbUrl.port || 5432) });
   const accessNats = await startTcpProxy({ host: '127.0.0.1', port: nats.port });

@@ -19,7 +19,10 @@ import {
   type AccountSettings,
   accessGptResponseSchema,
   adminGrantRequestSchema,
+  adminDisputeListResponseSchema,
   adminRefundRequestSchema,
+  disputeEvidenceRequestSchema,
+  disputeEvidenceResponseSchema,
   adminRefundResponseSchema,
   adminRevokeRequestSchema,
   ALL_PRODUCTS,
@@ -71,6 +74,8 @@ export const SANDBOX_PUBLISHABLE_KEY = 'pk_test_sandbox';
 // but these tests. The statuses follow issues 8 and 9.
 export const FAKE_TEXTS = {
   unknownProduct: 'Producto Inválido',
+  planActionRequired:
+    'Es el pago de un plan: indica si se cancela ya (cancel_now) o se mantiene (keep).',
   alreadyOwned: 'Ya tienes acceso de por vida a esta herramienta.',
   activeSubscription: 'Ya tienes una suscripción activa: cambia de plan en tu panel.',
   planPastDue: 'Actualiza tu tarjeta primero.',
@@ -143,6 +148,17 @@ interface Payment {
   amountCents: number;
   status: 'succeeded' | 'failed' | 'refunded';
   grantId?: string;
+  /** A plan's invoice: a full refund needs planAction (cancel_now or keep). */
+  plan?: boolean;
+}
+
+/** An open dispute of a payment, for the admin's disputes panel. */
+interface FakeDispute {
+  disputeId: string;
+  email: string;
+  payment: Payment;
+  inquiry: boolean;
+  evidenceSubmittedAt: string | null;
 }
 
 interface Intent {
@@ -211,6 +227,9 @@ export class FakeCommerce {
     this.failCheckoutSetup = false;
     this.failDashboard = false;
     this.failSettings = false;
+    this.refunds.length = 0;
+    this.evidenceSent.length = 0;
+    this.disputes.length = 0;
     // A test that ended while holding the trial lets its request go rather than leave it hanging.
     this.trialGate?.open();
     this.trialGate = null;
@@ -301,6 +320,68 @@ export class FakeCommerce {
   planPastDue(email: string): void {
     const plan = this.account(email).plan;
     if (plan) plan.status = 'past_due';
+  }
+
+  /** Test setup: a plan's paid invoice, refundable with a plan action. */
+  givePlanPayment(email: string, planType: PlanType): Payment {
+    const account = this.account(email);
+    const subscriptionId = this.nextId('sub');
+    this.activatePlan(account, planType, subscriptionId);
+    const payment = this.recordPayment(account, {
+      intentId: this.nextId('pi'),
+      description: planFor(planType).name,
+      amountCents: planFor(planType).priceCents,
+      status: 'succeeded',
+      plan: true,
+    });
+    payment.grantId = `subscription:${subscriptionId}`;
+    return payment;
+  }
+
+  /** Test setup: an open dispute (or inquiry) of a payment. */
+  giveDispute(email: string, payment: Payment, inquiry = false): string {
+    const disputeId = this.nextId('dp');
+    this.disputes.push({ disputeId, email, payment, inquiry, evidenceSubmittedAt: null });
+    return disputeId;
+  }
+
+  /** What staff refunded, with the plan action and amount they chose. */
+  readonly refunds: { paymentId: string; planAction: string | null; amountCents: number | null }[] =
+    [];
+  /** Evidence sent to the provider, once per dispute. */
+  readonly evidenceSent: { disputeId: string; note: string | null }[] = [];
+  private readonly disputes: FakeDispute[] = [];
+
+  private disputeEvidence(req: IncomingMessage, disputeId: string, raw: unknown): Answer {
+    this.admin(req);
+    const { note, dryRun } = body(disputeEvidenceRequestSchema, raw);
+    const dispute = this.disputes.find((d) => d.disputeId === disputeId);
+    if (!dispute) throw notFound('Disputa no encontrada.');
+    if (!dryRun && dispute.evidenceSubmittedAt) {
+      throw conflict('La evidencia de esta disputa ya se envió.', 'evidence_already_submitted');
+    }
+    const usage = [...this.account(dispute.email).usage.values()];
+    const uses = usage.reduce((sum, u) => sum + u.queriesUsed, 0);
+    const evidence = {
+      customer_email_address: dispute.email,
+      product_description: `${dispute.payment.description}\nPaid ${centsToAmountString(dispute.payment.amountCents)} USD.`,
+      service_date: dispute.payment.createdAt.slice(0, 10),
+      access_activity_log: `${uses} recorded uses after the purchase (UTC time, tool, channel):`,
+      refund_policy_disclosure:
+        'Refund requests within 7 days of purchase, evaluated case by case.',
+      ...(note ? { uncategorized_text: note } : {}),
+    };
+    if (!dryRun) {
+      dispute.evidenceSubmittedAt = new Date().toISOString();
+      this.evidenceSent.push({ disputeId, note: note ?? null });
+    }
+    return answer(200, disputeEvidenceResponseSchema, {
+      disputeId,
+      submitted: !dryRun,
+      evidence,
+      uses,
+      status: dryRun ? 'needs_response' : 'under_review',
+    });
   }
 
   usable(email: string, productId: string, at = new Date()): Grant | undefined {
@@ -740,17 +821,58 @@ export class FakeCommerce {
       });
     },
 
+    'GET /api/admin/disputes': (req) => {
+      this.admin(req);
+      return answer(200, adminDisputeListResponseSchema, {
+        disputes: this.disputes.map((d) => ({
+          disputeId: d.disputeId,
+          paymentId: d.payment.id,
+          userId: this.identity.users.get(d.email)?.id ?? d.email,
+          customerEmail: d.email,
+          description: d.payment.description,
+          reason: d.inquiry ? 'general' : 'fraudulent',
+          amountCents: d.payment.amountCents,
+          currency: 'usd',
+          evidenceDueBy: new Date(Date.now() + 7 * DAY_MS).toISOString(),
+          status: d.evidenceSubmittedAt ? 'under_review' : 'needs_response',
+          inquiry: d.inquiry,
+          evidenceSubmittedAt: d.evidenceSubmittedAt,
+        })),
+      });
+    },
+
     'POST /api/admin/refunds': (req, raw) => {
       this.admin(req);
-      const { paymentId } = body(adminRefundRequestSchema, raw);
+      const { paymentId, planAction, amountCents } = body(adminRefundRequestSchema, raw);
       for (const account of this.accounts.values()) {
         const payment = account.payments.find((p) => p.id === paymentId);
         if (!payment) continue;
         if (payment.status !== 'succeeded')
           throw conflict('Only a succeeded payment can be refunded');
+        const partial = amountCents !== undefined && amountCents < payment.amountCents;
+        if (payment.plan && !partial && !planAction) {
+          throw badRequest(FAKE_TEXTS.planActionRequired, 'plan_action_required');
+        }
+        this.refunds.push({
+          paymentId,
+          planAction: planAction ?? null,
+          amountCents: amountCents ?? null,
+        });
+        if (partial) {
+          return answer(200, adminRefundResponseSchema, {
+            paymentId,
+            status: 'refunded',
+            amountCents,
+            refundedAt: new Date().toISOString(),
+            withinPolicy: true,
+            policy: 'Refunds within 7 days, case by case.',
+            full: false,
+          });
+        }
         payment.status = 'refunded';
+        const ends = !payment.plan || planAction === 'cancel_now';
         for (const grant of account.grants) {
-          if (grant.grantId === payment.grantId) grant.status = 'revoked';
+          if (ends && grant.grantId === payment.grantId) grant.status = 'revoked';
         }
         this.log(account, 'PaymentRefunded', payment.description);
         return answer(200, adminRefundResponseSchema, {
@@ -783,7 +905,13 @@ export class FakeCommerce {
     raw: string,
   ): Promise<boolean> => {
     const url = new URL(req.url ?? '/', 'http://x');
-    const route = this.routes[`${req.method} ${url.pathname}`];
+    const evidence = /^\/api\/admin\/disputes\/([^/]+)\/evidence$/.exec(url.pathname);
+    const route =
+      this.routes[`${req.method} ${url.pathname}`] ??
+      (req.method === 'POST' && evidence
+        ? (r: IncomingMessage, json: unknown) =>
+            this.disputeEvidence(r, decodeURIComponent(evidence[1]!), json)
+        : undefined);
     if (!route) return false;
     if (url.pathname === '/api/trial/start' && this.trialGate) await this.trialGate.promise;
     let result: Answer;

@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { defineEvent } from '../envelope.js';
 import { ownIdSchema } from '../fields.js';
 import { singleLineText } from '../text.js';
-import { grantIdSchema, grantRevocationReasonSchema } from './grant-fields.js';
+import {
+  grantIdSchema,
+  grantRevocationReasonSchema,
+  grantSourceKindSchema,
+} from './grant-fields.js';
 
 /**
  * A grant ends for good. It may arrive before the grant itself (events are not ordered
@@ -18,6 +22,11 @@ export const AccessRevokedV1 = defineEvent({
     reason: grantRevocationReasonSchema,
     /** Free text for people (an admin's note, the dispute id). */
     detail: singleLineText({ max: 500 }).optional(),
+    /**
+     * What the grant came from (additive, absent in older events): billing releases a tool
+     * bought with `purchase` payment `ref` when an admin takes it back.
+     */
+    source: z.object({ kind: grantSourceKindSchema, ref: z.string().min(1) }).optional(),
   }),
 });
 export type AccessRevokedV1Data = z.infer<typeof AccessRevokedV1.schema>;

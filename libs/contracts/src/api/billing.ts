@@ -154,6 +154,14 @@ export type PaymentMethodConfirmResponse = z.infer<typeof paymentMethodConfirmRe
 // Admin refunds (admin role, enforced by billing)
 export const adminRefundRequestSchema = z.object({
   paymentId: z.uuid('Payment is required'),
+  /** Plan payments only, and required for them: end the plan now, or keep it running. */
+  planAction: z.enum(['cancel_now', 'keep'], 'Choose cancel_now or keep').optional(),
+  /** A partial refund of this many cents (absent: the whole remaining amount). */
+  amountCents: z
+    .number('Amount must be a whole number of cents')
+    .int('Amount must be a whole number of cents')
+    .positive('Amount must be more than zero')
+    .optional(),
 });
 export type AdminRefundRequest = z.infer<typeof adminRefundRequestSchema>;
 
@@ -167,5 +175,9 @@ export const adminRefundResponseSchema = z.looseObject({
   withinPolicy: z.boolean(),
   /** The refund policy in words, for the admin. */
   policy: z.string(),
+  /** Whether the whole payment is now refunded. */
+  full: z.boolean().optional(),
+  /** For a plan payment: what happened to the plan. */
+  planAction: z.enum(['cancel_now', 'keep']).nullable().optional(),
 });
 export type AdminRefundResponse = z.infer<typeof adminRefundResponseSchema>;

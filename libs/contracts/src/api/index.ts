@@ -11,3 +11,4 @@ export * from './admin-customer.js';
 export * from './support-staff.js';
 export * from './settings.js';
 export * from './payment-review.js';
+export * from './admin-disputes.js';

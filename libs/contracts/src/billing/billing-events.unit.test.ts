@@ -3,9 +3,12 @@ import { eventKey, type EventDefinition } from '../envelope.js';
 import * as folder from './index.js';
 import {
   DisputeClosedV1,
+  DisputeClosedV2,
   PaymentDisputedV1,
+  PaymentDisputedV2,
   PaymentFailedV1,
   PaymentRefundedV1,
+  PaymentRefundedV2,
   PaymentSucceededV1,
   SubscriptionActivatedV1,
   SubscriptionChangedV1,
@@ -67,6 +70,42 @@ const examples: [EventDefinition, unknown][] = [
   ],
   [PaymentDisputedV1, { paymentId, userId, disputeId: 'dp_1Abc', reason: 'fraudulent' }],
   [DisputeClosedV1, { paymentId, userId, disputeId: 'dp_1Abc', outcome: 'won' }],
+  [
+    PaymentRefundedV2,
+    {
+      paymentId,
+      userId,
+      purpose: { kind: 'subscription', subscriptionId, plan: 'monthly' },
+      amountCents: 2000,
+      full: true,
+      planAction: 'cancel_now',
+      refundedAt: '2026-11-22T08:00:00Z',
+    },
+  ],
+  [
+    PaymentDisputedV2,
+    {
+      paymentId,
+      userId,
+      purpose: { kind: 'product', productId: 'manual-ceremonias' },
+      disputeId: 'dp_1Abc',
+      reason: 'fraudulent',
+      inquiry: true,
+      amountCents: 999,
+      currency: 'usd',
+      evidenceDueBy: null,
+    },
+  ],
+  [
+    DisputeClosedV2,
+    {
+      paymentId,
+      userId,
+      purpose: { kind: 'subscription', subscriptionId, plan: 'annual' },
+      disputeId: 'dp_1Abc',
+      outcome: 'warning_closed',
+    },
+  ],
   [
     SubscriptionActivatedV1,
     { subscriptionId, userId, plan: 'monthly', currentPeriodEnd: '2026-12-21T10:00:00Z' },

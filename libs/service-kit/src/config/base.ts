@@ -39,6 +39,11 @@ export const baseConfigSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(100).default(10_000),
   NATS_URL: devDefault(natsUrlSchema, DEV_NATS_URL),
+  // The service's own NATS user (default: the service's name) and its password; its
+  // permissions come from deploy/nats (generated from the code). Required in production;
+  // unset elsewhere: anonymous, for a development NATS without users.
+  NATS_USER: z.string().min(1).optional(),
+  NATS_PASSWORD: devSecret(z.string().min(1).optional(), undefined),
   // Subject/stream prefix, so test runs (and tenants of one NATS) never see each other's events.
   NATS_PREFIX: z
     .string()

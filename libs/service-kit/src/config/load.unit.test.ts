@@ -28,6 +28,7 @@ const productionEnv = () => ({
   MIA_ENV: 'production',
   DATABASE_URL: 'postgres://identity:s3cret@db.internal:5432/mia',
   NATS_URL: 'nats://nats:4222',
+  NATS_PASSWORD: 'n4ts-s3cret',
   PUBLIC_ORIGIN: 'https://ministerio-ia.example',
   JWT_PUBLIC_KEY: freshPair().publicKeyPem,
 });
@@ -156,6 +157,7 @@ describe('loadConfig', () => {
     expect(error.problems.map((p) => p.variable).sort()).toEqual([
       'DATABASE_URL',
       'JWT_PUBLIC_KEY',
+      'NATS_PASSWORD',
       'NATS_URL',
       'PUBLIC_ORIGIN',
     ]);

@@ -7,8 +7,14 @@ import { productionRequirements } from './requirements.js';
 describe('productionRequirements', () => {
   it('lists the base schema’s development-only settings as required', () => {
     const { required, secrets, optional } = productionRequirements(baseConfigSchema);
-    expect(required).toEqual(['DATABASE_URL', 'NATS_URL', 'JWT_PUBLIC_KEY', 'PUBLIC_ORIGIN']);
-    expect(secrets).toEqual(['JWT_PUBLIC_KEY']);
+    expect(required).toEqual([
+      'DATABASE_URL',
+      'NATS_URL',
+      'NATS_PASSWORD',
+      'JWT_PUBLIC_KEY',
+      'PUBLIC_ORIGIN',
+    ]);
+    expect(secrets).toEqual(['NATS_PASSWORD', 'JWT_PUBLIC_KEY']);
     expect(optional).toContain('PORT');
     expect(optional).toContain('DATABASE_SCHEMA');
     expect(optional).not.toContain('DATABASE_URL');
@@ -31,6 +37,7 @@ describe('productionRequirements', () => {
     expect(secrets.sort()).toEqual([
       'JWT_PRIVATE_KEY',
       'JWT_PUBLIC_KEY',
+      'NATS_PASSWORD',
       'OPENAI_API_KEY',
       'STRIPE_WEBHOOK_SECRET',
     ]);

@@ -7,10 +7,16 @@ import { createConsumer } from './consumer.js';
 import { recordEffect, SCHEMA, testLogger, ThingHappened } from './fixtures.fixture.js';
 import { on } from './subscription.js';
 
-const { dbUrl, natsUrl, prefix, name, ackWaitMs } = JSON.parse(
-  process.env.CONSUMER_CHILD ?? '{}',
-) as Record<string, string>;
-const nats = await connect({ servers: natsUrl });
+const {
+  dbUrl,
+  nats: natsOptions,
+  prefix,
+  name,
+  ackWaitMs,
+} = JSON.parse(process.env.CONSUMER_CHILD ?? '{}') as Record<string, string> & {
+  nats: { servers: string };
+};
+const nats = await connect(natsOptions);
 const pool = createPool({ url: dbUrl!, schema: SCHEMA, applicationName: 'consumer-child' });
 await createConsumer({
   runner: pgRunner(pool),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { eventSubject, type EventDefinition, type EventEnvelope } from '@mia/contracts';
-import { spawnTs, waitFor } from '@mia/testing';
+import { spawnTs, waitFor, adminConnectOptions } from '@mia/testing';
 import { jetstream } from '@nats-io/jetstream';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { currentContext, type RequestContext } from '../context.js';
@@ -186,7 +186,8 @@ describe('consumer', () => {
       {
         CONSUMER_CHILD: JSON.stringify({
           dbUrl: kit.db.url,
-          natsUrl: nats.url,
+          // The admin user on the run's authenticated server.
+          nats: adminConnectOptions(nats.url),
           prefix: nats.prefix,
           name,
           ackWaitMs: 1_000,

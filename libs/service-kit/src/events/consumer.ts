@@ -118,24 +118,14 @@ export function createConsumer<Tx>(options: ConsumerOptions<Tx>): EventConsumer 
   const stopping = new AbortController();
 
   function config(): Partial<ConsumerConfig> {
-    const list = [...subjects];
-    // nats-server < 2.10 has no filter_subjects: take all events and ignore the others.
-    const filter =
-      list.length === 1
-        ? { filter_subject: list[0] }
-        : supportsMultipleFilters(nats)
-          ? { filter_subjects: list }
-          : { filter_subject: streamNames(prefix).eventsSubjects };
-    return {
-      durable_name: name,
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
-      ack_wait: ackWaitMs * MS,
-      // Parking is ours (after maxDeliver); the server must never drop a message silently.
-      max_deliver: -1,
-      max_ack_pending: Math.max(100, concurrency * 10),
-      ...filter,
-    };
+    return durableConsumerConfig({
+      name,
+      prefix,
+      subjects: [...subjects],
+      ackWaitMs,
+      maxAckPending: Math.max(100, concurrency * 10),
+      multipleFilters: supportsMultipleFilters(nats),
+    });
   }
 
   async function ensureDurable(jsm: JetStreamManager) {
@@ -144,25 +134,46 @@ export function createConsumer<Tx>(options: ConsumerOptions<Tx>): EventConsumer 
       if (err instanceof JetStreamApiError) return undefined;
       throw err;
     });
-    if (existing && filterOf(existing.config) !== filterOf(wanted)) {
-      // The subscriptions changed. Changing a durable's filter in place is unreliable before
-      // nats-server 2.10 (the server accepts the new filter, then keeps skipping as before),
-      // so the consumer is replaced and reads the stream again from the start: the inbox
-      // turns every event already handled into a no-op, so nothing happens twice.
-      log.warn(
-        { was: filterOf(existing.config), wanted: filterOf(wanted) },
-        'consumer filter changed; recreating it',
-      );
-      await jsm.consumers.delete(stream, name);
-    }
+    // Provisioned as wanted: nothing to ask of the broker (a service's own NATS user may read
+    // its durables but never create or change one).
+    if (existing && sameDurable(existing.config, wanted)) return;
     try {
-      await jsm.consumers.add(stream, wanted);
+      if (existing && filterOf(existing.config) !== filterOf(wanted)) {
+        // The subscriptions changed. Changing a durable's filter in place is unreliable before
+        // nats-server 2.10 (the server accepts the new filter, then keeps skipping as before),
+        // so the consumer is replaced and reads the stream again from the start: the inbox
+        // turns every event already handled into a no-op, so nothing happens twice.
+        log.warn(
+          { was: filterOf(existing.config), wanted: filterOf(wanted) },
+          'consumer filter changed; recreating it',
+        );
+        await jsm.consumers.delete(stream, name);
+      }
+      try {
+        await jsm.consumers.add(stream, wanted);
+      } catch (err) {
+        if (!(err instanceof JetStreamApiError)) throw err;
+        // Same filter, other settings (ack wait, max ack pending): those update in place.
+        const { durable_name: _d, ack_policy: _a, deliver_policy: _p, ...updatable } = wanted;
+        await jsm.consumers.update(stream, name, updatable);
+        log.info('durable consumer updated');
+      }
     } catch (err) {
-      if (!(err instanceof JetStreamApiError)) throw err;
-      // Same filter, other settings (ack wait, max ack pending): those update in place.
-      const { durable_name: _d, ack_policy: _a, deliver_policy: _p, ...updatable } = wanted;
-      await jsm.consumers.update(stream, name, updatable);
-      log.info('durable consumer updated');
+      if (!isPermissionError(err)) throw err;
+      if (existing && filterOf(existing.config) === filterOf(wanted)) {
+        // Only a setting differs (e.g. NATS_ACK_WAIT_MS): run with the provisioned one.
+        log.warn(
+          { provisioned: existing.config.ack_wait, wanted: wanted.ack_wait },
+          'durable consumer settings differ from this service; provisioning sets them',
+        );
+        return;
+      }
+      throw new Error(
+        `Durable consumer ${name} on ${stream} is ${existing ? `filtered on "${filterOf(existing.config)}" instead of "${filterOf(wanted)}"` : 'missing'}, ` +
+          'and this service may not create it: run the NATS provisioning (npm run nats:provision, ' +
+          'or the nats-provision job) with this version of the code.',
+        { cause: err },
+      );
     }
   }
 
@@ -358,10 +369,55 @@ export function createConsumer<Tx>(options: ConsumerOptions<Tx>): EventConsumer 
   };
 }
 
+/** The durable consumer createConsumer needs, as provisioning creates it. */
+export function durableConsumerConfig(options: {
+  name: string;
+  prefix: string;
+  /** Absolute subjects (with the prefix). */
+  subjects: readonly string[];
+  ackWaitMs: number;
+  maxAckPending: number;
+  /** nats-server 2.10+; older servers get the whole events stream, filtered by the consumer. */
+  multipleFilters: boolean;
+}): Partial<ConsumerConfig> {
+  const list = [...options.subjects].sort();
+  const filter =
+    list.length === 1
+      ? { filter_subject: list[0] }
+      : options.multipleFilters
+        ? { filter_subjects: list }
+        : { filter_subject: streamNames(options.prefix).eventsSubjects };
+  return {
+    durable_name: options.name,
+    ack_policy: AckPolicy.Explicit,
+    deliver_policy: DeliverPolicy.All,
+    ack_wait: options.ackWaitMs * MS,
+    // Parking is ours (after maxDeliver); the server must never drop a message silently.
+    max_deliver: -1,
+    max_ack_pending: options.maxAckPending,
+    ...filter,
+  };
+}
+
+const sameDurable = (a: Partial<ConsumerConfig>, b: Partial<ConsumerConfig>): boolean =>
+  filterOf(a) === filterOf(b) &&
+  a.ack_wait === b.ack_wait &&
+  a.max_ack_pending === b.max_ack_pending &&
+  a.max_deliver === b.max_deliver;
+
+/** A request the server refused for the user's permissions (nats.js: PermissionViolationError). */
+export function isPermissionError(err: unknown): boolean {
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    if (e.name === 'PermissionViolationError' || /permissions? violation/i.test(e.message))
+      return true;
+  }
+  return false;
+}
+
 const filterOf = (c: Partial<ConsumerConfig>): string =>
   [...(c.filter_subjects ?? []), ...(c.filter_subject ? [c.filter_subject] : [])].sort().join(' ');
 
-function supportsMultipleFilters(nats: NatsConnection): boolean {
+export function supportsMultipleFilters(nats: NatsConnection): boolean {
   const [major = 0, minor = 0] = (nats.info?.version ?? '0.0.0').split('.').map(Number);
   return major > 2 || (major === 2 && minor >= 10);
 }

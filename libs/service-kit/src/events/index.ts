@@ -15,3 +15,6 @@ export { eventsChannel } from './append-lock.js';
 export { definitionLookup, type DefinitionLookup } from './definitions.js';
 export { parseDelivery, type ParsedDelivery } from './delivery.js';
 export * from './stream-positions.js';
+export * from './nats-topology.js';
+export * from './nats-permissions.js';
+export * from './provision.js';

@@ -5,11 +5,15 @@ import { connect } from '@nats-io/transport-node';
 import { SCHEMA, testEvents, testLogger } from './fixtures.fixture.js';
 import { createRelay } from './relay.js';
 
-const { dbUrl, natsUrl, prefix, publisher } = JSON.parse(process.env.RELAY_CHILD ?? '{}') as Record<
-  string,
-  string
->;
-const nats = await connect({ servers: natsUrl });
+const {
+  dbUrl,
+  nats: natsOptions,
+  prefix,
+  publisher,
+} = JSON.parse(process.env.RELAY_CHILD ?? '{}') as Record<string, string> & {
+  nats: { servers: string };
+};
+const nats = await connect(natsOptions);
 createRelay({
   url: dbUrl!,
   schema: SCHEMA,

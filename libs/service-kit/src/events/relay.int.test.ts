@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { eventSubject } from '@mia/contracts';
-import { spawnTs, waitFor } from '@mia/testing';
+import { spawnTs, waitFor, adminConnectOptions } from '@mia/testing';
 import type { PoolClient } from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runWithContext } from '../context.js';
@@ -172,7 +172,8 @@ describe('relay', () => {
       {
         RELAY_CHILD: JSON.stringify({
           dbUrl: kit.db.url,
-          natsUrl: nats.url,
+          // The admin user on the run's authenticated server.
+          nats: adminConnectOptions(nats.url),
           prefix: nats.prefix,
           publisher,
         }),

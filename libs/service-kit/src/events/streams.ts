@@ -39,7 +39,10 @@ export interface EnsureStreamsOptions {
 
 const MS = 1_000_000;
 
-/** Creates (or brings up to date) the events and dead-letter streams. Safe to call from every service. */
+/**
+ * Creates (or brings up to date) the events and dead-letter streams: part of provisioning
+ * (provision.ts), which needs the admin user; services only check that the streams exist.
+ */
 export async function ensureStreams(
   jsm: JetStreamManager,
   prefix: string,

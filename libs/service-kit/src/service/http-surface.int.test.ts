@@ -35,7 +35,9 @@ describe('a started service over HTTP', () => {
   let nats: TestNats;
   const running: Probe[] = [];
   const start = async (extra: Record<string, string> = {}) => {
-    const service = await startService(probeService, { env: serviceTestEnv(db, nats, extra) });
+    // The probe signs in to NATS as identity: only the services have users of their own.
+    const env = serviceTestEnv(db, nats, { NATS_USER: 'identity', ...extra });
+    const service = await startService(probeService, { env });
     running.push(service);
     return service;
   };

@@ -43,12 +43,15 @@ describe('session revocation reaches every service', () => {
   let db: TestDatabase;
   let nats: TestNats;
   const replicas: RunningService<typeof baseConfigSchema._output, pg.PoolClient, pg.Pool>[] = [];
+  // The probe signs in to NATS as billing: only the services have users of their own, and each
+  // one's revocation feed may read SessionsRevoked.
+  const probeEnv = () => serviceTestEnv(db, nats, { NATS_USER: 'billing' });
 
   beforeAll(async () => {
     db = await createTestDatabase();
     nats = await createTestNats();
     for (let i = 0; i < 2; i++) {
-      const replica = await startService(probeService, { env: serviceTestEnv(db, nats) });
+      const replica = await startService(probeService, { env: probeEnv() });
       await replica.eventsReady;
       replicas.push(replica);
     }
@@ -155,7 +158,7 @@ describe('session revocation reaches every service', () => {
       reason: 'logout',
     });
     await waitFor(async () => (await status(replicas[0]!, token)) === 401);
-    const late = await startService(probeService, { env: serviceTestEnv(db, nats) });
+    const late = await startService(probeService, { env: probeEnv() });
     replicas.push(late);
     await late.eventsReady;
     await waitFor(async () => (await status(late, token)) === 401, { timeoutMs: 2_000 });

@@ -7,8 +7,9 @@ import { exitOnFatalErrors } from '../lifecycle/fatal-errors.js';
 import { createLogger } from '../logger.js';
 import type { BaseConfig } from '../config/base.js';
 import type { ServiceContext, ServiceDefinition } from './definition.js';
-import { connectNats } from './nats.js';
+import { connectNats, natsCredentialsOf } from './nats.js';
 import { listParked, redriveParked, reprocessConsumer } from './operations.js';
+import { provisionCommand } from './provision-command.js';
 import { startService } from './start-service.js';
 
 const USAGE = `Commands:
@@ -16,7 +17,8 @@ const USAGE = `Commands:
   replay                     rebuild the projections from the event store
   parked [--all]             list parked events (--all: re-driven ones too)
   parked retry <id|all>      publish parked events again for their consumer
-  reprocess <consumer>       rebuild a consumer-fed read model from the start of the stream`;
+  reprocess <consumer>       rebuild a consumer-fed read model from the start of the stream
+  nats-provision <topology>  create the NATS streams and every service's durables (admin user)`;
 
 /**
  * A service's main: `node dist/main.js` serves; the other commands (USAGE) are operations a
@@ -34,6 +36,8 @@ export async function runService<S extends z.ZodObject, Tx, Db, D>(
     case 'parked':
     case 'reprocess':
       return operate(def, command, args);
+    case 'nats-provision':
+      return provisionCommand(args[0]);
     default:
       console.error(`Unknown command "${command}".\n${USAGE}`);
       process.exit(2);
@@ -99,7 +103,14 @@ async function operate<S extends z.ZodObject, Tx, Db, D>(
       console.log(rows.length === 0 ? 'No parked events.' : JSON.stringify(rows, null, 2));
       return;
     }
-    const nats = await connectNats(config.NATS_URL, `${def.name}-${command}`, logger);
+    // With the service's own credentials `parked retry` may re-publish only its own events;
+    // the admin user (NATS_USER=admin and its password) re-publishes any.
+    const nats = await connectNats(
+      config.NATS_URL,
+      `${def.name}-${command}`,
+      logger,
+      natsCredentialsOf(config, def.name),
+    );
     try {
       if (command === 'parked') {
         const which = args[1] === 'all' ? 'all' : Number(args[1]);

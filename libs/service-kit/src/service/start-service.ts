@@ -31,7 +31,7 @@ import type { ShutdownStep } from '../lifecycle/graceful-shutdown.js';
 import { createLogger } from '../logger.js';
 import { createMailWorker, type MailWorker } from '../mail/mail-worker.js';
 import type { ServiceContext, ServiceDefinition } from './definition.js';
-import { connectNats, ensureStreamsWithRetry } from './nats.js';
+import { awaitStreams, connectNats, natsCredentialsOf } from './nats.js';
 
 export interface StartOptions {
   /** Environment to read instead of process.env (tests: a test database, a unique prefix). */
@@ -54,7 +54,7 @@ export interface RunningService<C extends BaseConfig, Tx, Db, D = void> {
   deps: D;
   /** The mail queue's worker, when the definition has a mailer (tests drain it). */
   mailWorker: MailWorker | undefined;
-  /** Resolves once the JetStream streams exist and the consumers are pulling. */
+  /** Resolves once the (provisioned) JetStream streams exist and the consumers are pulling. */
   eventsReady: Promise<void>;
   /** Everything to stop, in order (for gracefulShutdown); `stop()` runs them all. */
   steps: ShutdownStep[];
@@ -90,7 +90,12 @@ export async function startService<S extends z.ZodObject, Tx, Db, D = void>(
   });
   observePool(pool, def.name);
   const database = def.database(pool, config);
-  const nats = await connectNats(config.NATS_URL, def.name, logger);
+  const nats = await connectNats(
+    config.NATS_URL,
+    def.name,
+    logger,
+    natsCredentialsOf(config, def.name),
+  );
 
   const revocations = new RevocationList();
   const verifier = createSessionVerifier({
@@ -169,7 +174,7 @@ export async function startService<S extends z.ZodObject, Tx, Db, D = void>(
   const stopping = new AbortController();
   let revocationFeed: RevocationFeed | undefined;
   const eventsReady = (async () => {
-    if (!(await ensureStreamsWithRetry(nats, config.NATS_PREFIX, logger, stopping.signal))) return;
+    if (!(await awaitStreams(nats, config.NATS_PREFIX, logger, stopping.signal))) return;
     // A stop that came while the streams were being made: start nothing more on a connection
     // that is about to drain (a feed started after its stop step would keep the drain waiting).
     if (stopping.signal.aborted) return;

@@ -13,11 +13,13 @@ export function openDispute(core: Core, chargeId: string): Stripe.Dispute | null
   return dispute;
 }
 
-export type DisputeOutcome = 'won' | 'lost';
+export type DisputeOutcome = 'won' | 'lost' | 'warning_closed' | 'prevented';
+
+const CLOSED = new Set<string>(['won', 'lost', 'warning_closed', 'prevented']);
 
 /** Closes a dispute with the bank's verdict; closing it twice changes nothing. */
 export function closeDispute(core: Core, dispute: Stripe.Dispute, outcome: DisputeOutcome): void {
-  if (dispute.status === 'won' || dispute.status === 'lost') return;
+  if (CLOSED.has(dispute.status)) return;
   const previous = { status: dispute.status };
   dispute.status = outcome;
   dispute.is_charge_refundable = false;

@@ -1,10 +1,11 @@
 import type Stripe from 'stripe';
-import { chargeOutcome, disputesAfterCharge } from '../cards.js';
+import { chargeOutcome, disputesAfterCharge, inquiresAfterCharge } from '../cards.js';
 import type { Core } from '../core.js';
 import { cardError, docUrl, type CardFailure, type StripeApiError } from '../errors.js';
 import { chargeObject } from '../objects/charge.js';
 import { render } from '../render.js';
 import { openDispute } from './disputes.js';
+import { openInquiry } from './inquiries.js';
 import { customerId } from './payment-methods.js';
 
 export type ChargeResult =
@@ -77,6 +78,9 @@ export function chargePaymentIntent(
   core.emit('payment_intent.succeeded', pi);
   if (disputesAfterCharge(card)) {
     core.later(core.options.disputeDelayMs, () => openDispute(core, charge.id));
+  }
+  if (inquiresAfterCharge(card)) {
+    core.later(core.options.disputeDelayMs, () => openInquiry(core, charge.id));
   }
   return { ok: true, charge };
 }

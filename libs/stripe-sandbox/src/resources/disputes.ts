@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import type { Core } from '../core.js';
 import { resourceMissing } from '../errors.js';
+import { updateDisputeEvidence } from '../domain/dispute-evidence.js';
 import { closeDispute } from '../domain/disputes.js';
 import { paginate } from '../list.js';
 import { mergeMetadata, strParam } from '../params.js';
@@ -25,6 +26,7 @@ export const disputeRoutes: Route[] = [
     path: '/v1/disputes/:id',
     handle({ core, path, params, expand }) {
       const dispute = getDispute(core, path.id!);
+      updateDisputeEvidence(core, dispute, params);
       dispute.metadata = mergeMetadata(dispute.metadata, params);
       return render(core.state, dispute, expand);
     },

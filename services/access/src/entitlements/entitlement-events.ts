@@ -22,7 +22,8 @@ export const DisputeNoted = defineDomainEvent(
     grantId: z.string().min(1),
     userId: ownIdSchema,
     disputeId: z.string().min(1),
-    status: z.enum(['open', 'won', 'lost']),
+    /** `inquiry`: the bank only asked (nothing suspended); the last four are outcomes. */
+    status: z.enum(['open', 'inquiry', 'won', 'lost', 'warning_closed', 'prevented']),
   }),
 );
 
@@ -98,6 +99,15 @@ export const entitlementEventDefinitions = [
 
 /** One stream per user. */
 export const entitlementsStreamId = (userId: string): string => `entitlements-${userId}`;
+
+/** The grant a payment paid for: a tool's purchase grant, or the plan's subscription grant. */
+export const grantIdOfPayment = (
+  paymentId: string,
+  purpose: { kind: 'product' } | { kind: 'subscription'; subscriptionId: string },
+): string =>
+  purpose.kind === 'subscription'
+    ? grantIds.subscription(purpose.subscriptionId)
+    : grantIds.purchase(paymentId);
 
 /** Grant ids derive from their source, so a redelivered source grants nothing twice. */
 export const grantIds = {

@@ -1,8 +1,16 @@
 import { isProductId } from '@mia/catalog';
-import { ALL_PRODUCTS, type GrantRevocationReason, type SubscriptionStatus } from '@mia/contracts';
+import {
+  ALL_PRODUCTS,
+  type DisputeOutcome,
+  type GrantRevocationReason,
+  type PaymentPurpose,
+  type RefundPlanAction,
+  type SubscriptionStatus,
+} from '@mia/contracts';
 import { DomainError, readerOf, type Decider } from '@mia/service-kit';
 import {
   entitlementEventDefinitions,
+  grantIdOfPayment,
   grantIds,
   type EntitlementEvent,
 } from './entitlement-events.js';
@@ -14,20 +22,44 @@ import {
   type StandingCommand,
 } from './plan-terms.js';
 
-export type DisputeStatus = 'open' | 'won' | 'lost';
+export type DisputeStatus = 'open' | 'inquiry' | DisputeOutcome;
+
+/** Outcomes that keep the payment: what the dispute suspended opens again. */
+const KEEPS_PAYMENT = new Set<DisputeStatus>(['won', 'warning_closed', 'prevented']);
+const isClosed = (status: DisputeStatus | undefined) =>
+  status !== undefined && status !== 'open' && status !== 'inquiry';
 
 /** What billing's events and admins ask of a user's entitlements. */
 export type EntitlementCommand =
   | { kind: 'grant-purchase'; userId: string; paymentId: string; productId: string; paidAt: string }
-  /** A full refund of the payment. */
-  | { kind: 'revoke-purchase'; userId: string; paymentId: string }
-  | { kind: 'open-dispute'; userId: string; paymentId: string; disputeId: string }
+  /**
+   * A refund of the payment: a tool's full refund revokes it; a plan's ends only with
+   * `planAction: cancel_now`.
+   */
+  | {
+      kind: 'revoke-purchase';
+      userId: string;
+      paymentId: string;
+      purpose: PaymentPurpose;
+      full: boolean;
+      planAction: RefundPlanAction | null;
+    }
+  /** A dispute of the payment; an inquiry suspends nothing until it escalates. */
+  | {
+      kind: 'open-dispute';
+      userId: string;
+      paymentId: string;
+      purpose: PaymentPurpose;
+      disputeId: string;
+      inquiry: boolean;
+    }
   | {
       kind: 'close-dispute';
       userId: string;
       paymentId: string;
+      purpose: PaymentPurpose;
       disputeId: string;
-      outcome: 'won' | 'lost';
+      outcome: DisputeOutcome;
     }
   /** SubscriptionActivated / Renewed: a paid invoice (plan-terms.ts). */
   | PaidTermCommand
@@ -184,46 +216,35 @@ export const entitlementsDecider: Decider<EntitlementCommand, EntitlementsState,
         }
 
         case 'revoke-purchase': {
-          const grantId = grantIds.purchase(command.paymentId);
-          if (state.revoked[grantId]) return [];
+          const grantId = grantIdOfPayment(command.paymentId, command.purpose);
+          if (state.revoked[grantId] || !refundEndsAccess(command)) return [];
           return [{ type: 'AccessRevoked', data: { grantId, userId, reason: 'refund' } }];
         }
 
         case 'open-dispute': {
-          const grantId = grantIds.purchase(command.paymentId);
-          const { disputeId } = command;
-          if (state.disputes[grantId]?.[disputeId]) return [];
+          const grantId = grantIdOfPayment(command.paymentId, command.purpose);
+          const { disputeId, inquiry } = command;
+          const known = state.disputes[grantId]?.[disputeId];
+          // Noted once; an inquiry may later escalate to a chargeback (then it suspends).
+          if (known && !(known === 'inquiry' && !inquiry)) return [];
+          const status: DisputeStatus = inquiry ? 'inquiry' : 'open';
           const events: EntitlementEvent[] = [
-            { type: 'DisputeNoted', data: { grantId, userId, disputeId, status: 'open' } },
+            { type: 'DisputeNoted', data: { grantId, userId, disputeId, status } },
           ];
-          if (state.grants[grantId]?.status === 'active') {
+          if (!inquiry && state.grants[grantId]?.status === 'active') {
             events.push({ type: 'AccessSuspended', data: { grantId, userId, reason: 'dispute' } });
           }
           return events;
         }
 
         case 'close-dispute': {
-          const grantId = grantIds.purchase(command.paymentId);
+          const grantId = grantIdOfPayment(command.paymentId, command.purpose);
           const { disputeId, outcome } = command;
-          const known = state.disputes[grantId]?.[disputeId];
-          if (known === 'won' || known === 'lost') return [];
-          const events: EntitlementEvent[] = [
+          if (isClosed(state.disputes[grantId]?.[disputeId])) return [];
+          return [
             { type: 'DisputeNoted', data: { grantId, userId, disputeId, status: outcome } },
+            ...settleDispute(state, grantId, userId, disputeId, outcome),
           ];
-          if (outcome === 'lost') {
-            if (!state.revoked[grantId]) {
-              events.push({
-                type: 'AccessRevoked',
-                data: { grantId, userId, reason: 'dispute', detail: detailText(disputeId) },
-              });
-            }
-          } else if (
-            state.grants[grantId]?.status === 'suspended' &&
-            openDisputes(state, grantId, disputeId) === 0
-          ) {
-            events.push({ type: 'AccessRestored', data: { grantId, userId } });
-          }
-          return events;
         }
 
         case 'note-subscription-term':
@@ -328,7 +349,14 @@ export const entitlementsDecider: Decider<EntitlementCommand, EntitlementsState,
             )
             .map((g) => ({
               type: 'AccessRevoked' as const,
-              data: { grantId: g.grantId, userId, reason: 'admin' as const, detail },
+              data: {
+                grantId: g.grantId,
+                userId,
+                reason: 'admin' as const,
+                detail,
+                // Billing releases a purchased tool by this (it can then be bought again).
+                source: { kind: g.source.kind, ref: g.source.ref },
+              },
             }));
         }
       }
@@ -344,4 +372,38 @@ function withGrant(
 ): EntitlementsState {
   const grant = state.grants[grantId];
   return grant ? { ...state, grants: { ...state.grants, [grantId]: change(grant) } } : state;
+}
+
+/** Policy for a refund's access: a tool's full refund, or a plan refunded with `cancel_now`. */
+function refundEndsAccess(command: Extract<EntitlementCommand, { kind: 'revoke-purchase' }>) {
+  return command.purpose.kind === 'subscription'
+    ? command.planAction === 'cancel_now'
+    : command.full;
+}
+
+/** A closed dispute: lost revokes the grant; any outcome that keeps the payment restores it. */
+function settleDispute(
+  state: EntitlementsState,
+  grantId: string,
+  userId: string,
+  disputeId: string,
+  outcome: DisputeOutcome,
+): EntitlementEvent[] {
+  if (outcome === 'lost') {
+    if (state.revoked[grantId]) return [];
+    return [
+      {
+        type: 'AccessRevoked',
+        data: { grantId, userId, reason: 'dispute', detail: detailText(disputeId) },
+      },
+    ];
+  }
+  if (
+    KEEPS_PAYMENT.has(outcome) &&
+    state.grants[grantId]?.status === 'suspended' &&
+    openDisputes(state, grantId, disputeId) === 0
+  ) {
+    return [{ type: 'AccessRestored', data: { grantId, userId } }];
+  }
+  return [];
 }

@@ -27,17 +27,31 @@ const purchase = (paidAt = '2026-03-01T11:59:00.000Z'): EntitlementCommand => ({
   productId: 'apocalipsis',
   paidAt,
 });
-const refund: EntitlementCommand = { kind: 'revoke-purchase', userId, paymentId };
-const dispute = (disputeId = 'dp_1'): EntitlementCommand => ({
+const toolPurpose = { kind: 'product', productId: 'apocalipsis' } as const;
+const refund: EntitlementCommand = {
+  kind: 'revoke-purchase',
+  userId,
+  paymentId,
+  purpose: toolPurpose,
+  full: true,
+  planAction: null,
+};
+const dispute = (disputeId = 'dp_1', inquiry = false): EntitlementCommand => ({
   kind: 'open-dispute',
   userId,
   paymentId,
+  purpose: toolPurpose,
   disputeId,
+  inquiry,
 });
-const closeDispute = (outcome: 'won' | 'lost', disputeId = 'dp_1'): EntitlementCommand => ({
+const closeDispute = (
+  outcome: 'won' | 'lost' | 'warning_closed' | 'prevented',
+  disputeId = 'dp_1',
+): EntitlementCommand => ({
   kind: 'close-dispute',
   userId,
   paymentId,
+  purpose: toolPurpose,
   disputeId,
   outcome,
 });
@@ -88,7 +102,10 @@ const refunded: EntitlementEvent = {
   type: 'AccessRevoked',
   data: { grantId: `purchase:${paymentId}`, userId, reason: 'refund' },
 };
-const disputeNoted = (status: 'open' | 'won' | 'lost', disputeId = 'dp_1'): EntitlementEvent => ({
+const disputeNoted = (
+  status: 'open' | 'inquiry' | 'won' | 'lost' | 'warning_closed' | 'prevented',
+  disputeId = 'dp_1',
+): EntitlementEvent => ({
   type: 'DisputeNoted',
   data: { grantId: `purchase:${paymentId}`, userId, disputeId, status },
 });
@@ -306,11 +323,24 @@ describe('admin grants and revocations', () => {
       .then([
         {
           type: 'AccessRevoked',
-          data: { grantId: `admin:${sequentialIds()()}`, userId, reason: 'admin', detail },
+          data: {
+            grantId: `admin:${sequentialIds()()}`,
+            userId,
+            reason: 'admin',
+            detail,
+            source: { kind: 'admin', ref: sequentialIds()() },
+          },
         },
         {
           type: 'AccessRevoked',
-          data: { grantId: `purchase:${paymentId}`, userId, reason: 'admin', detail },
+          // The source lets billing release the purchase (it can be bought again).
+          data: {
+            grantId: `purchase:${paymentId}`,
+            userId,
+            reason: 'admin',
+            detail,
+            source: { kind: 'purchase', ref: paymentId },
+          },
         },
       ]);
     adminSpec.given(history).when(adminRevoke('manual-ceremonias')).thenNothing();

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { products } from '@mia/catalog';
 import {
-  DisputeClosedV1,
-  PaymentDisputedV1,
+  DisputeClosedV2,
+  PaymentDisputedV2,
   PaymentFailedV1,
-  PaymentRefundedV1,
+  PaymentRefundedV2,
   PaymentSucceededV1,
   SubscriptionActivatedV1,
   SubscriptionChangedV1,
@@ -88,6 +88,23 @@ describe('entitlements from billing events (billing -> NATS -> two access replic
     cardBrand: 'visa',
   });
 
+  const disputedData = (
+    paymentId: string,
+    userId: string,
+    productId: string,
+    disputeId: string,
+  ) => ({
+    paymentId,
+    userId,
+    purpose: { kind: 'product', productId },
+    disputeId,
+    reason: 'fraudulent',
+    inquiry: false,
+    amountCents: 999,
+    currency: 'usd',
+    evidenceDueBy: null,
+  });
+
   /** Usable products of a user, from the stream (decisions) and from the read model (pages). */
   async function usableProducts(userId: string) {
     const now = new Date();
@@ -164,12 +181,14 @@ describe('entitlements from billing events (billing -> NATS -> two access replic
     const events: EventEnvelope[] = [
       // A full refund before its payment: the late payment must not open the tool.
       envelopeOf(
-        PaymentRefundedV1,
+        PaymentRefundedV2,
         {
           paymentId: refunded,
           userId: buyer,
+          purpose: { kind: 'product', productId: 'apocalipsis' },
           amountCents: 999,
           full: true,
+          planAction: null,
           refundedAt: new Date().toISOString(),
         },
         paymentStream(refunded, 2),
@@ -223,13 +242,19 @@ describe('entitlements from billing events (billing -> NATS -> two access replic
       ),
       // A dispute closed (won) before it is opened, both before the payment.
       envelopeOf(
-        DisputeClosedV1,
-        { paymentId: disputedWon, userId: disputer, disputeId: 'dp_won', outcome: 'won' },
+        DisputeClosedV2,
+        {
+          paymentId: disputedWon,
+          userId: disputer,
+          purpose: { kind: 'product', productId: 'comentario-exegetico' },
+          disputeId: 'dp_won',
+          outcome: 'won',
+        },
         paymentStream(disputedWon, 3),
       ),
       envelopeOf(
-        PaymentDisputedV1,
-        { paymentId: disputedWon, userId: disputer, disputeId: 'dp_won', reason: 'fraudulent' },
+        PaymentDisputedV2,
+        disputedData(disputedWon, disputer, 'comentario-exegetico', 'dp_won'),
         paymentStream(disputedWon, 2),
       ),
       envelopeOf(
@@ -239,8 +264,8 @@ describe('entitlements from billing events (billing -> NATS -> two access replic
       ),
       // Disputed before paid, then lost.
       envelopeOf(
-        PaymentDisputedV1,
-        { paymentId: disputedLost, userId: disputer, disputeId: 'dp_lost', reason: 'fraudulent' },
+        PaymentDisputedV2,
+        disputedData(disputedLost, disputer, 'diccionario-biblico', 'dp_lost'),
         paymentStream(disputedLost, 2),
       ),
       envelopeOf(
@@ -249,8 +274,14 @@ describe('entitlements from billing events (billing -> NATS -> two access replic
         paymentStream(disputedLost, 1),
       ),
       envelopeOf(
-        DisputeClosedV1,
-        { paymentId: disputedLost, userId: disputer, disputeId: 'dp_lost', outcome: 'lost' },
+        DisputeClosedV2,
+        {
+          paymentId: disputedLost,
+          userId: disputer,
+          purpose: { kind: 'product', productId: 'diccionario-biblico' },
+          disputeId: 'dp_lost',
+          outcome: 'lost',
+        },
         paymentStream(disputedLost, 3),
       ),
       // Ended before activated.

@@ -49,6 +49,16 @@ const REVOCATION_NAMES: Record<string, string> = {
   subscription_ended: 'fin de la suscripción',
   admin: 'retirado por un administrador',
 };
+/** A dispute's status in the timeline: inquiries and every outcome the provider reports. */
+const DISPUTE_NAMES: Record<string, string> = {
+  open: 'Disputa abierta sobre el pago',
+  inquiry: 'Consulta del banco sobre el pago (sin pausa del acceso)',
+  won: 'Disputa ganada',
+  lost: 'Disputa perdida',
+  warning_closed: 'Consulta del banco cerrada',
+  prevented: 'Disputa evitada',
+};
+
 const VIA_NAMES: Record<string, string> = {
   dashboard: 'desde el panel',
   gpt_action: 'por el GPT (código verificado)',
@@ -105,10 +115,7 @@ function describe(
     case 'DisputeNoted':
       return {
         kind: 'dispute',
-        summary:
-          d.status === 'open'
-            ? `Disputa abierta sobre el pago (${String(d.disputeId)})`
-            : `Disputa ${d.status === 'won' ? 'ganada' : 'perdida'} (${String(d.disputeId)})`,
+        summary: `${DISPUTE_NAMES[String(d.status)] ?? `Disputa: ${String(d.status)}`} (${String(d.disputeId)})`,
       };
     case 'GptOpened':
       return {

@@ -25,8 +25,10 @@ export type CustomerCommand =
       userId: string;
       productId: string;
       paymentId: string;
-      reason: 'refund' | 'dispute';
+      reason: 'refund' | 'dispute' | 'admin';
     }
+  /** An admin took back the tool this payment bought (access's AccessRevoked, reason admin). */
+  | { kind: 'release-payment'; userId: string; paymentId: string }
   | {
       kind: 'open-subscription';
       userId: string;
@@ -57,6 +59,8 @@ export interface CustomerState {
   openPurchases: Record<string, string>;
   /** productId -> the payment that bought it for life. */
   owned: Record<string, string>;
+  /** Payments whose tool was released: later news of them never makes it owned again. */
+  released: Record<string, true>;
   subscriptions: Record<string, CustomerSubscription>;
   card: SavedCard | null;
 }
@@ -92,6 +96,7 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
     providerCustomerId: null,
     openPurchases: {},
     owned: {},
+    released: {},
     subscriptions: {},
     card: null,
   }),
@@ -120,7 +125,7 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
       }
       case 'ProductReleased': {
         const { [event.data.productId]: _released, ...owned } = state.owned;
-        return { ...state, owned };
+        return { ...state, owned, released: { ...state.released, [event.data.paymentId]: true } };
       }
       case 'CustomerSubscriptionNoted':
         return {
@@ -179,6 +184,7 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
         // A second payment for a tool already owned (two tabs paid) keeps the first as the
         // purchase; the second stays in the payment history for a refund.
         if (state.owned[command.productId] !== undefined) return [];
+        if (state.released[command.paymentId]) return [];
         const { userId, productId, paymentId } = command;
         return [{ type: 'ProductOwned', data: { userId, productId, paymentId } }];
       }
@@ -186,6 +192,14 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
         if (state.owned[command.productId] !== command.paymentId) return [];
         const { userId, productId, paymentId, reason } = command;
         return [{ type: 'ProductReleased', data: { userId, productId, paymentId, reason } }];
+      }
+      case 'release-payment': {
+        const { userId, paymentId } = command;
+        const productId = Object.keys(state.owned).find((p) => state.owned[p] === paymentId);
+        if (productId === undefined) return [];
+        return [
+          { type: 'ProductReleased', data: { userId, productId, paymentId, reason: 'admin' } },
+        ];
       }
       case 'open-subscription': {
         const active = activeSubscriptionOf(state);

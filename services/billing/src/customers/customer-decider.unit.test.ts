@@ -84,6 +84,33 @@ describe('customer decider: purchases', () => {
       .when(open(otherPaymentId))
       .then([opened(otherPaymentId)]);
   });
+
+  it('an admin revocation in access releases the tool by its payment; later news never re-owns it', () => {
+    const revoke = (id: string) => ({ kind: 'release-payment', userId, paymentId: id }) as const;
+    spec.given([owned()]).when(revoke(otherPaymentId)).thenNothing();
+    const released = spec
+      .given([owned()])
+      .when(revoke(paymentId))
+      .then([
+        {
+          type: 'ProductReleased',
+          data: { userId, productId: 'manual-ceremonias', paymentId, reason: 'admin' },
+        },
+      ]);
+    spec
+      .given([owned(), ...released])
+      .when(revoke(paymentId))
+      .thenNothing();
+    // A dispute or partial refund of the old payment syncs ownership again: it stays released.
+    spec
+      .given([owned(), ...released])
+      .when({ kind: 'record-ownership', userId, productId: 'manual-ceremonias', paymentId })
+      .thenNothing();
+    spec
+      .given([owned(), ...released])
+      .when(open(otherPaymentId))
+      .then([opened(otherPaymentId)]);
+  });
 });
 
 describe('customer decider: subscriptions', () => {

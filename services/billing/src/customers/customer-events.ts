@@ -39,7 +39,8 @@ export const ProductReleased = defineDomainEvent(
     userId: z.uuid(),
     productId: z.string().min(1),
     paymentId: z.uuid(),
-    reason: z.enum(['refund', 'dispute']),
+    /** `admin`: an admin revoked the tool in access (AccessRevoked, reason admin). */
+    reason: z.enum(['refund', 'dispute', 'admin']),
   }),
 );
 

@@ -1,8 +1,10 @@
 import type { ConsumerDefinition } from '@mia/service-kit';
 import type { Billing } from '../billing.js';
 import type { BillingTx } from '../db.js';
+import { noteUseOnGptOpened } from '../disputes/note-use-on-gpt-opened.js';
 import { notifyRenewalFailureOnPaymentFailed } from '../mail/notify-renewal-failure-on-payment-failed.js';
 import { sendReceiptOnPaymentSucceeded } from '../mail/send-receipt-on-payment-succeeded.js';
+import { releaseOwnershipOnAccessRevoked } from '../payments/release-ownership-on-access-revoked.js';
 import { notePreferencesOnSettingsChanged } from '../preferences/note-preferences-on-settings-changed.js';
 import { noteVerifiedEmailOnUserEmailVerified } from '../trials/note-verified-email-on-user-email-verified.js';
 
@@ -19,4 +21,8 @@ export const billingConsumers = (billing: Billing): readonly ConsumerDefinition<
   { name: 'preferences', subscriptions: [notePreferencesOnSettingsChanged()] },
   // Identity's verified addresses: a free trial needs one.
   { name: 'verified-emails', subscriptions: [noteVerifiedEmailOnUserEmailVerified()] },
+  // An admin's revocation in access releases the purchased tool (it can be bought again).
+  { name: 'ownership', subscriptions: [releaseOwnershipOnAccessRevoked()] },
+  // Proof of use for dispute evidence: billing's own copy of every use access reports.
+  { name: 'tool-uses', subscriptions: [noteUseOnGptOpened()] },
 ];

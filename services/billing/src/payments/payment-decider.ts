@@ -1,6 +1,18 @@
-import type { PaymentFailedV1Data, PaymentPurpose, PaymentSucceededV1Data } from '@mia/contracts';
-import { DomainError, readerOf, type Decider } from '@mia/service-kit';
-import { paymentEventDefinitions, type PaymentEvent } from './payment-events.js';
+import type {
+  DisputeOutcome,
+  PaymentFailedV1Data,
+  PaymentPurpose,
+  PaymentSucceededV1Data,
+  RefundPlanAction,
+} from '@mia/contracts';
+import { DomainError, type Decider } from '@mia/service-kit';
+import {
+  isV1Twin,
+  readPaymentEvent,
+  versionOfPaymentEvent,
+  type PaymentEvent,
+} from './payment-events.js';
+import { refundRequestOf } from '../refunds/refund-policy.js';
 
 /** What a checkout fixes when it starts: the price and the discount the payment must match. */
 export interface CheckoutTerms {
@@ -33,24 +45,48 @@ export type PaymentCommand =
       refundedTotalCents: number;
       refundedAt: string;
     }
-  | { kind: 'dispute'; paymentId: string; disputeId: string; reason: string }
+  /** Staff refunds (all of what is left, or `amountCents`); plans need a `planAction`. */
   | {
-      kind: 'close-dispute';
+      kind: 'request-refund';
       paymentId: string;
-      disputeId: string;
-      reason: string;
-      outcome: 'won' | 'lost';
+      adminId: string;
+      planAction?: RefundPlanAction | undefined;
+      amountCents?: number | undefined;
     }
+  /** The provider refused the refund just requested: forget its plan action. */
+  | { kind: 'withdraw-refund-request'; paymentId: string; reason: string }
+  | ({ kind: 'dispute'; paymentId: string } & DisputeFacts)
+  | ({ kind: 'close-dispute'; paymentId: string; outcome: DisputeOutcome } & DisputeFacts)
   | { kind: 'mark-receipt-sent'; paymentId: string }
   | { kind: 'mark-renewal-failure-notified'; paymentId: string };
 
-interface DisputeState {
+/** What the provider says of a dispute besides its outcome. */
+export interface DisputeFacts {
+  disputeId: string;
   reason: string;
-  outcome: 'won' | 'lost' | null;
-  /** PaymentDisputed appended. */
+  /** An inquiry (`warning_*`): nothing is suspended unless it escalates. */
+  inquiry: boolean;
+  evidenceDueBy: string | null;
+}
+
+export interface DisputeState {
+  reason: string;
+  inquiry: boolean;
+  evidenceDueBy: string | null;
+  outcome: DisputeOutcome | null;
+  /** PaymentDisputed appended (v1 twin included). */
   announced: boolean;
+  /** Whether the last PaymentDisputed announced an inquiry (an escalation is announced again). */
+  announcedInquiry: boolean;
   /** DisputeClosed appended. */
   closed: boolean;
+}
+
+/** A staff refund asked for and not yet reported by the provider. */
+export interface PendingRefund {
+  amountCents: number;
+  refundedBeforeCents: number;
+  planAction: RefundPlanAction | null;
 }
 
 export interface PaymentState {
@@ -72,6 +108,10 @@ export interface PaymentState {
   refundedCents: number;
   /** Reported before the success; announced when it arrives. */
   notedRefund: { totalCents: number; refundedAt: string } | null;
+  /** The latest staff refund request, until the provider's refund is announced. */
+  pendingRefund: PendingRefund | null;
+  /** A v2 refund event was just folded: its v1 twin that follows must not count again. */
+  refundTwinDue: boolean;
   disputes: Record<string, DisputeState>;
   receiptUrl: string | null;
   receiptSent: boolean;
@@ -123,37 +163,69 @@ export const paymentUserOf = (state: PaymentState): string | undefined =>
 function refunded(state: PaymentState, totalCents: number, refundedAt: string): PaymentEvent[] {
   const paid = state.succeeded;
   if (!paid || totalCents <= state.refundedCents) return [];
+  const amountCents = totalCents - state.refundedCents;
+  const full = totalCents >= paid.amountCents;
+  // A plan's refund ends the plan only when staff chose so; any other refund keeps it.
+  const planAction =
+    paid.purpose.kind === 'subscription' ? (state.pendingRefund?.planAction ?? 'keep') : null;
+  const { paymentId, userId, purpose } = paid;
   return [
     {
       type: 'PaymentRefunded',
-      data: {
-        paymentId: paid.paymentId,
-        userId: paid.userId,
-        amountCents: totalCents - state.refundedCents,
-        full: totalCents >= paid.amountCents,
-        refundedAt,
-      },
+      data: { paymentId, userId, purpose, amountCents, full, planAction, refundedAt },
     },
+    { type: 'PaymentRefunded', data: { paymentId, userId, amountCents, full, refundedAt } },
   ];
 }
 
-function disputed(paid: PaymentSucceededV1Data, disputeId: string, reason: string): PaymentEvent {
-  return {
-    type: 'PaymentDisputed',
-    data: { paymentId: paid.paymentId, userId: paid.userId, disputeId, reason },
-  };
+function disputed(
+  paid: PaymentSucceededV1Data,
+  facts: DisputeFacts,
+  withTwin: boolean,
+): PaymentEvent[] {
+  const { paymentId, userId, purpose, amountCents, currency } = paid;
+  const { disputeId, reason, inquiry, evidenceDueBy } = facts;
+  return [
+    {
+      type: 'PaymentDisputed',
+      data: {
+        paymentId,
+        userId,
+        purpose,
+        disputeId,
+        reason,
+        inquiry,
+        amountCents,
+        currency,
+        evidenceDueBy,
+      },
+    },
+    ...(withTwin
+      ? [{ type: 'PaymentDisputed' as const, data: { paymentId, userId, disputeId, reason } }]
+      : []),
+  ];
 }
 
 function closed(
   paid: PaymentSucceededV1Data,
   disputeId: string,
-  outcome: 'won' | 'lost',
-): PaymentEvent {
-  return {
-    type: 'DisputeClosed',
-    data: { paymentId: paid.paymentId, userId: paid.userId, disputeId, outcome },
-  };
+  outcome: DisputeOutcome,
+): PaymentEvent[] {
+  const { paymentId, userId, purpose } = paid;
+  // v1 knows only won and lost: the payment is kept unless the dispute was lost.
+  const v1Outcome = outcome === 'lost' ? 'lost' : 'won';
+  return [
+    { type: 'DisputeClosed', data: { paymentId, userId, purpose, disputeId, outcome } },
+    { type: 'DisputeClosed', data: { paymentId, userId, disputeId, outcome: v1Outcome } },
+  ];
 }
+
+const factsOf = (disputeId: string, d: DisputeState): DisputeFacts => ({
+  disputeId,
+  reason: d.reason,
+  inquiry: d.inquiry,
+  evidenceDueBy: d.evidenceDueBy,
+});
 
 /** What was remembered before the success, announced right after it, in the provider's order. */
 function earlyNews(state: PaymentState, paid: PaymentSucceededV1Data): PaymentEvent[] {
@@ -163,8 +235,8 @@ function earlyNews(state: PaymentState, paid: PaymentSucceededV1Data): PaymentEv
     events.push(...refunded({ ...state, succeeded: paid }, totalCents, refundedAt));
   }
   for (const [disputeId, dispute] of Object.entries(state.disputes)) {
-    events.push(disputed(paid, disputeId, dispute.reason));
-    if (dispute.outcome) events.push(closed(paid, disputeId, dispute.outcome));
+    events.push(...disputed(paid, factsOf(disputeId, dispute), true));
+    if (dispute.outcome) events.push(...closed(paid, disputeId, dispute.outcome));
   }
   return events;
 }
@@ -185,6 +257,8 @@ export const paymentDecider: Decider<PaymentCommand, PaymentState, PaymentEvent>
     failedAttempts: [],
     refundedCents: 0,
     notedRefund: null,
+    pendingRefund: null,
+    refundTwinDue: false,
     disputes: {},
     receiptUrl: null,
     receiptSent: false,
@@ -231,8 +305,24 @@ export const paymentDecider: Decider<PaymentCommand, PaymentState, PaymentEvent>
             refundedAt: event.data.refundedAt,
           },
         };
+      case 'RefundRequested': {
+        const { amountCents, refundedBeforeCents, planAction } = event.data;
+        return { ...state, pendingRefund: { amountCents, refundedBeforeCents, planAction } };
+      }
+      case 'RefundRequestWithdrawn':
+        return { ...state, pendingRefund: null };
       case 'PaymentRefunded':
-        return { ...state, refundedCents: state.refundedCents + event.data.amountCents };
+        if (isV1Twin(event)) {
+          // Streams written before v2 hold only v1 refunds: those count; a twin does not.
+          if (state.refundTwinDue) return { ...state, refundTwinDue: false };
+          return { ...state, refundedCents: state.refundedCents + event.data.amountCents };
+        }
+        return {
+          ...state,
+          refundedCents: state.refundedCents + event.data.amountCents,
+          pendingRefund: null,
+          refundTwinDue: true,
+        };
       case 'DisputeNoted':
         return {
           ...state,
@@ -240,22 +330,33 @@ export const paymentDecider: Decider<PaymentCommand, PaymentState, PaymentEvent>
             ...state.disputes,
             [event.data.disputeId]: {
               reason: event.data.reason,
+              inquiry: event.data.inquiry ?? false,
+              evidenceDueBy: event.data.evidenceDueBy ?? null,
               outcome: event.data.outcome,
               announced: false,
+              announcedInquiry: false,
               closed: false,
             },
           },
         };
       case 'PaymentDisputed': {
         const known = state.disputes[event.data.disputeId];
+        if (isV1Twin(event) && known?.announced) return state;
+        const v2 = isV1Twin(event)
+          ? null
+          : (event.data as { inquiry: boolean; evidenceDueBy: string | null });
+        const inquiry = v2?.inquiry ?? false;
         return {
           ...state,
           disputes: {
             ...state.disputes,
             [event.data.disputeId]: {
               reason: event.data.reason,
+              inquiry,
+              evidenceDueBy: v2?.evidenceDueBy ?? known?.evidenceDueBy ?? null,
               outcome: known?.outcome ?? null,
               announced: true,
+              announcedInquiry: inquiry,
               closed: known?.closed ?? false,
             },
           },
@@ -263,14 +364,18 @@ export const paymentDecider: Decider<PaymentCommand, PaymentState, PaymentEvent>
       }
       case 'DisputeClosed': {
         const known = state.disputes[event.data.disputeId];
+        if (isV1Twin(event) && known?.closed) return state;
         return {
           ...state,
           disputes: {
             ...state.disputes,
             [event.data.disputeId]: {
               reason: known?.reason ?? 'unknown',
+              inquiry: known?.inquiry ?? false,
+              evidenceDueBy: known?.evidenceDueBy ?? null,
               outcome: event.data.outcome,
               announced: known?.announced ?? true,
+              announcedInquiry: known?.announcedInquiry ?? false,
               closed: true,
             },
           },
@@ -282,7 +387,7 @@ export const paymentDecider: Decider<PaymentCommand, PaymentState, PaymentEvent>
         return { ...state, renewalFailureNotified: true };
     }
   },
-  decide(command, state) {
+  decide(command, state, { now }) {
     switch (command.kind) {
       case 'start': {
         if (state.started || state.succeeded || state.mismatched) return [];
@@ -361,47 +466,56 @@ export const paymentDecider: Decider<PaymentCommand, PaymentState, PaymentEvent>
           },
         ];
       }
+      case 'request-refund':
+        return [refundRequestOf(command, state, now)];
+      case 'withdraw-refund-request':
+        if (!state.pendingRefund) return [];
+        return [
+          {
+            type: 'RefundRequestWithdrawn',
+            data: { paymentId: command.paymentId, reason: command.reason.slice(0, 500) },
+          },
+        ];
       case 'dispute': {
-        const known = state.disputes[command.disputeId];
+        const { kind: _kind, paymentId, ...facts } = command;
+        const known = state.disputes[facts.disputeId];
         if (!state.succeeded) {
-          if (known) return [];
+          if (known && !(known.inquiry && !facts.inquiry)) return [];
           return [
             {
               type: 'DisputeNoted',
-              data: {
-                paymentId: command.paymentId,
-                disputeId: command.disputeId,
-                reason: command.reason,
-                outcome: null,
-              },
+              data: { paymentId, ...facts, outcome: known?.outcome ?? null },
             },
           ];
         }
-        if (known?.announced) return [];
-        return [disputed(state.succeeded, command.disputeId, command.reason)];
+        if (known?.closed) return [];
+        // Announced once; an inquiry that becomes a chargeback is announced again (v2 only).
+        if (known?.announced && (known.announcedInquiry === facts.inquiry || facts.inquiry)) {
+          return [];
+        }
+        return disputed(state.succeeded, facts, !known?.announced);
       }
       case 'close-dispute': {
-        const known = state.disputes[command.disputeId];
+        const { kind: _kind, paymentId, outcome, ...facts } = command;
+        const known = state.disputes[facts.disputeId];
         if (!state.succeeded) {
           if (known?.outcome) return [];
           return [
             {
               type: 'DisputeNoted',
               data: {
-                paymentId: command.paymentId,
-                disputeId: command.disputeId,
-                reason: known?.reason ?? command.reason,
-                outcome: command.outcome,
+                paymentId,
+                ...facts,
+                reason: known?.reason ?? facts.reason,
+                outcome,
               },
             },
           ];
         }
         if (known?.closed) return [];
         return [
-          ...(known?.announced
-            ? []
-            : [disputed(state.succeeded, command.disputeId, command.reason)]),
-          closed(state.succeeded, command.disputeId, command.outcome),
+          ...(known?.announced ? [] : disputed(state.succeeded, facts, true)),
+          ...closed(state.succeeded, facts.disputeId, outcome),
         ];
       }
       case 'mark-receipt-sent':
@@ -412,5 +526,6 @@ export const paymentDecider: Decider<PaymentCommand, PaymentState, PaymentEvent>
         return [{ type: 'RenewalFailureNotified', data: { paymentId: command.paymentId } }];
     }
   },
-  read: readerOf<PaymentEvent>(paymentEventDefinitions),
+  read: readPaymentEvent,
+  versionOf: versionOfPaymentEvent,
 };

@@ -39,10 +39,52 @@ const refund = (total: number): PaymentCommand => ({
   refundedTotalCents: total,
   refundedAt: '2026-03-02T00:00:00.000Z',
 });
-const refunded = (amountCents: number, full: boolean): PaymentEvent => ({
-  type: 'PaymentRefunded',
-  data: { paymentId, userId, amountCents, full, refundedAt: '2026-03-02T00:00:00.000Z' },
-});
+/** A refund as v2 (with the purpose) and its v1 twin (for consumers that still read v1). */
+const refunded = (amountCents: number, full: boolean): PaymentEvent[] => {
+  const refundedAt = '2026-03-02T00:00:00.000Z';
+  return [
+    {
+      type: 'PaymentRefunded',
+      data: {
+        paymentId,
+        userId,
+        purpose: paid.purpose,
+        amountCents,
+        full,
+        planAction: null,
+        refundedAt,
+      },
+    },
+    { type: 'PaymentRefunded', data: { paymentId, userId, amountCents, full, refundedAt } },
+  ];
+};
+const disputeFacts = {
+  disputeId: 'dp_1',
+  reason: 'fraudulent',
+  inquiry: false,
+  evidenceDueBy: null,
+};
+const disputedPair: PaymentEvent[] = [
+  {
+    type: 'PaymentDisputed',
+    data: {
+      paymentId,
+      userId,
+      purpose: paid.purpose,
+      ...disputeFacts,
+      amountCents: 999,
+      currency: 'usd',
+    },
+  },
+  { type: 'PaymentDisputed', data: { paymentId, userId, disputeId: 'dp_1', reason: 'fraudulent' } },
+];
+const closedPair = (outcome: 'won' | 'lost'): PaymentEvent[] => [
+  {
+    type: 'DisputeClosed',
+    data: { paymentId, userId, purpose: paid.purpose, disputeId: 'dp_1', outcome },
+  },
+  { type: 'DisputeClosed', data: { paymentId, userId, disputeId: 'dp_1', outcome } },
+];
 
 describe('payment decider', () => {
   const spec = deciderSpec(paymentDecider);
@@ -95,40 +137,31 @@ describe('payment decider', () => {
     spec
       .given(noted)
       .when(succeed)
-      .then([succeeded, refunded(999, true)]);
+      .then([succeeded, ...refunded(999, true)]);
     spec
-      .given([...noted, succeeded, refunded(999, true)])
+      .given([...noted, succeeded, ...refunded(999, true)])
       .when(refund(999))
       .thenNothing();
   });
 
   it('refunds count the provider running total: partial then full, repeats change nothing', () => {
+    spec.given([succeeded]).when(refund(400)).then(refunded(400, false));
     spec
-      .given([succeeded])
-      .when(refund(400))
-      .then([refunded(400, false)]);
-    spec
-      .given([succeeded, refunded(400, false)])
+      .given([succeeded, ...refunded(400, false)])
       .when(refund(400))
       .thenNothing();
     spec
-      .given([succeeded, refunded(400, false)])
+      .given([succeeded, ...refunded(400, false)])
       .when(refund(999))
-      .then([refunded(599, true)]);
+      .then(refunded(599, true));
   });
 
   it('a dispute and its outcome before the success are announced in order after it', () => {
-    const dispute: PaymentCommand = {
-      kind: 'dispute',
-      paymentId,
-      disputeId: 'dp_1',
-      reason: 'fraudulent',
-    };
+    const dispute: PaymentCommand = { kind: 'dispute', paymentId, ...disputeFacts };
     const close: PaymentCommand = {
       kind: 'close-dispute',
       paymentId,
-      disputeId: 'dp_1',
-      reason: 'fraudulent',
+      ...disputeFacts,
       outcome: 'lost',
     };
     const early = spec
@@ -137,7 +170,7 @@ describe('payment decider', () => {
       .then([
         {
           type: 'DisputeNoted',
-          data: { paymentId, disputeId: 'dp_1', reason: 'fraudulent', outcome: null },
+          data: { paymentId, ...disputeFacts, outcome: null },
         },
       ]);
     const closedEarly = spec
@@ -146,47 +179,33 @@ describe('payment decider', () => {
       .then([
         {
           type: 'DisputeNoted',
-          data: { paymentId, disputeId: 'dp_1', reason: 'fraudulent', outcome: 'lost' },
+          data: { paymentId, ...disputeFacts, outcome: 'lost' },
         },
       ]);
     spec
       .given([...early, ...closedEarly])
       .when(succeed)
-      .then([
-        succeeded,
-        {
-          type: 'PaymentDisputed',
-          data: { paymentId, userId, disputeId: 'dp_1', reason: 'fraudulent' },
-        },
-        { type: 'DisputeClosed', data: { paymentId, userId, disputeId: 'dp_1', outcome: 'lost' } },
-      ]);
+      .then([succeeded, ...disputedPair, ...closedPair('lost')]);
   });
 
   it('a dispute closed before its opening was seen announces both, once', () => {
     const close: PaymentCommand = {
       kind: 'close-dispute',
       paymentId,
-      disputeId: 'dp_1',
-      reason: 'fraudulent',
+      ...disputeFacts,
       outcome: 'won',
     };
     const events = spec
       .given([succeeded])
       .when(close)
-      .then([
-        {
-          type: 'PaymentDisputed',
-          data: { paymentId, userId, disputeId: 'dp_1', reason: 'fraudulent' },
-        },
-        { type: 'DisputeClosed', data: { paymentId, userId, disputeId: 'dp_1', outcome: 'won' } },
-      ]);
+      .then([...disputedPair, ...closedPair('won')]);
     spec
       .given([succeeded, ...events])
       .when(close)
       .thenNothing();
     spec
       .given([succeeded, ...events])
-      .when({ kind: 'dispute', paymentId, disputeId: 'dp_1', reason: 'fraudulent' })
+      .when({ kind: 'dispute', paymentId, ...disputeFacts })
       .thenNothing();
   });
 

@@ -2,18 +2,32 @@ import {
   amountCentsSchema,
   currencyCodeSchema,
   DisputeClosedV1,
+  DisputeClosedV2,
+  disputeOutcomeSchema,
   PaymentDisputedV1,
+  PaymentDisputedV2,
   PaymentFailedV1,
   paymentPurposeSchema,
   PaymentRefundedV1,
+  PaymentRefundedV2,
   PaymentSucceededV1,
+  refundPlanActionSchema,
   type DisputeClosedV1Data,
+  type DisputeClosedV2Data,
   type PaymentDisputedV1Data,
+  type PaymentDisputedV2Data,
   type PaymentFailedV1Data,
   type PaymentRefundedV1Data,
+  type PaymentRefundedV2Data,
   type PaymentSucceededV1Data,
 } from '@mia/contracts';
-import { defineDomainEvent, type DomainEvent, type EventOf } from '@mia/service-kit';
+import {
+  defineDomainEvent,
+  readerOf,
+  type DomainEvent,
+  type EventOf,
+  type StoredEvent,
+} from '@mia/service-kit';
 import { z } from 'zod';
 
 // One stream per payment (`payment-<paymentId>`): the integration events of the contracts plus
@@ -95,8 +109,34 @@ export const DisputeNoted = defineDomainEvent(
     paymentId: z.uuid(),
     disputeId: z.string().min(1),
     reason: z.string().min(1),
-    outcome: z.enum(['won', 'lost']).nullable(),
+    outcome: disputeOutcomeSchema.nullable(),
+    /** Added with the v2 events: absent in older events (a chargeback then). */
+    inquiry: z.boolean().optional(),
+    evidenceDueBy: z.iso.datetime({ offset: true }).nullable().optional(),
   }),
+);
+
+/**
+ * Staff asked for a refund (POST /api/admin/refunds), recorded before the provider is asked:
+ * the refund the provider then reports, by whichever path, carries this plan action.
+ */
+export const RefundRequested = defineDomainEvent(
+  'RefundRequested',
+  z.object({
+    paymentId: z.uuid(),
+    amountCents: amountCentsSchema,
+    /** What was refunded before this request (makes the provider's idempotency key). */
+    refundedBeforeCents: amountCentsSchema,
+    planAction: refundPlanActionSchema.nullable(),
+    requestedBy: z.uuid(),
+    requestedAt: z.iso.datetime({ offset: true }),
+  }),
+);
+
+/** The provider refused the requested refund: its plan action no longer applies to anything. */
+export const RefundRequestWithdrawn = defineDomainEvent(
+  'RefundRequestWithdrawn',
+  z.object({ paymentId: z.uuid(), reason: z.string() }),
 );
 
 export const ReceiptSent = defineDomainEvent('ReceiptSent', z.object({ paymentId: z.uuid() }));
@@ -114,13 +154,15 @@ export const paymentEventDefinitions = [
   PaymentReceiptRecorded,
   RefundNoted,
   DisputeNoted,
+  RefundRequested,
+  RefundRequestWithdrawn,
   ReceiptSent,
   RenewalFailureNotified,
   PaymentSucceededV1,
   PaymentFailedV1,
-  PaymentRefundedV1,
-  PaymentDisputedV1,
-  DisputeClosedV1,
+  PaymentRefundedV2,
+  PaymentDisputedV2,
+  DisputeClosedV2,
 ] as const;
 
 export type PaymentEvent =
@@ -131,10 +173,42 @@ export type PaymentEvent =
   | EventOf<typeof PaymentReceiptRecorded>
   | EventOf<typeof RefundNoted>
   | EventOf<typeof DisputeNoted>
+  | EventOf<typeof RefundRequested>
+  | EventOf<typeof RefundRequestWithdrawn>
   | EventOf<typeof ReceiptSent>
   | EventOf<typeof RenewalFailureNotified>
   | DomainEvent<'PaymentSucceeded', PaymentSucceededV1Data>
   | DomainEvent<'PaymentFailed', PaymentFailedV1Data>
+  | DomainEvent<'PaymentRefunded', PaymentRefundedV2Data>
+  | DomainEvent<'PaymentDisputed', PaymentDisputedV2Data>
+  | DomainEvent<'DisputeClosed', DisputeClosedV2Data>
+  // v1 twins: published beside each v2 while a consumer still declares v1 (support does).
   | DomainEvent<'PaymentRefunded', PaymentRefundedV1Data>
   | DomainEvent<'PaymentDisputed', PaymentDisputedV1Data>
   | DomainEvent<'DisputeClosed', DisputeClosedV1Data>;
+
+/** The v1 twins' definitions, by type. */
+const v1Twins = new Map<string, { schema: z.ZodType }>([
+  [PaymentRefundedV1.type, PaymentRefundedV1],
+  [PaymentDisputedV1.type, PaymentDisputedV1],
+  [DisputeClosedV1.type, DisputeClosedV1],
+]);
+
+/** A v2 refund or dispute event carries the payment's purpose; its v1 twin does not. */
+export const isV1Twin = (event: PaymentEvent): boolean =>
+  v1Twins.has(event.type) && !('purpose' in (event.data as object));
+
+const readCurrent = readerOf<PaymentEvent>(paymentEventDefinitions);
+
+/** A stored event of a payment stream: v2 and v1 refund and dispute events both read. */
+export function readPaymentEvent(event: StoredEvent): PaymentEvent | undefined {
+  const twin = v1Twins.get(event.type);
+  if (twin && event.version === 1) {
+    return { type: event.type, data: twin.schema.parse(event.data) } as PaymentEvent;
+  }
+  return readCurrent(event);
+}
+
+/** Refund and dispute events are appended as v2 (with purpose) or as their v1 twin. */
+export const versionOfPaymentEvent = (event: PaymentEvent): number =>
+  v1Twins.has(event.type) && !isV1Twin(event) ? 2 : 1;

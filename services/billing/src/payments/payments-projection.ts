@@ -1,8 +1,8 @@
 import {
-  DisputeClosedV1,
-  PaymentDisputedV1,
+  DisputeClosedV2,
+  PaymentDisputedV2,
   PaymentFailedV1,
-  PaymentRefundedV1,
+  PaymentRefundedV2,
   PaymentSucceededV1,
   type PaymentPurpose,
 } from '@mia/contracts';
@@ -28,9 +28,9 @@ export const paymentsProjection: Projection<BillingTx> = {
     PaymentStarted.type,
     PaymentSucceededV1.type,
     PaymentFailedV1.type,
-    PaymentRefundedV1.type,
-    PaymentDisputedV1.type,
-    DisputeClosedV1.type,
+    PaymentRefundedV2.type,
+    PaymentDisputedV2.type,
+    DisputeClosedV2.type,
     PaymentReceiptRecorded.type,
   ],
   async apply(event, { tx }) {
@@ -107,8 +107,10 @@ export const paymentsProjection: Projection<BillingTx> = {
         });
         return;
       }
-      case PaymentRefundedV1.type: {
-        const data = PaymentRefundedV1.schema.parse(event.data);
+      // Refunds and disputes are stored as v2 with a v1 twin (for v1 consumers): only v2 counts.
+      case PaymentRefundedV2.type: {
+        if (event.version !== PaymentRefundedV2.version) return;
+        const data = PaymentRefundedV2.schema.parse(event.data);
         await tx.payment.updateMany({
           where: { paymentId: data.paymentId },
           data: {
@@ -119,17 +121,21 @@ export const paymentsProjection: Projection<BillingTx> = {
         });
         return;
       }
-      case PaymentDisputedV1.type: {
-        const data = PaymentDisputedV1.schema.parse(event.data);
+      case PaymentDisputedV2.type: {
+        if (event.version !== PaymentDisputedV2.version) return;
+        const data = PaymentDisputedV2.schema.parse(event.data);
+        // An inquiry questions the payment without taking the money back yet.
+        if (data.inquiry) return;
         await tx.payment.updateMany({
           where: { paymentId: data.paymentId, status: { not: 'refunded' } },
           data: { status: 'disputed', updatedAt: at },
         });
         return;
       }
-      case DisputeClosedV1.type: {
-        const data = DisputeClosedV1.schema.parse(event.data);
-        if (data.outcome === 'won') {
+      case DisputeClosedV2.type: {
+        if (event.version !== DisputeClosedV2.version) return;
+        const data = DisputeClosedV2.schema.parse(event.data);
+        if (data.outcome !== 'lost') {
           await tx.payment.updateMany({
             where: { paymentId: data.paymentId, status: 'disputed' },
             data: { status: 'succeeded', updatedAt: at },

@@ -1,8 +1,13 @@
+import type { DisputeOutcome } from '@mia/contracts';
 import type Stripe from 'stripe';
 import type { Billing } from '../billing.js';
 import { applyPurchase } from '../payments/apply-purchase.js';
 import { syncOwnership } from '../payments/payment-commands.js';
-import { paymentDecider, type PaymentState } from '../payments/payment-decider.js';
+import {
+  paymentDecider,
+  type DisputeFacts,
+  type PaymentState,
+} from '../payments/payment-decider.js';
 import { callProvider } from '../provider/provider-errors.js';
 import { idOf, PAYMENT_INTENT_EXPAND, purchaseRefOf, type PurchaseRef } from '../provider/views.js';
 import { invoicePaymentId, paymentStreamId } from '../shared/ids.js';
@@ -51,7 +56,7 @@ export function lastRefundAt(charge: Stripe.Charge, fallback: Date): string {
 
 export type ChargeNews =
   | { kind: 'refund'; refundedTotalCents: number; refundedAt: string }
-  | { kind: 'dispute'; disputeId: string; reason: string; outcome: 'won' | 'lost' | null };
+  | ({ kind: 'dispute'; outcome: DisputeOutcome | null } & DisputeFacts);
 
 /**
  * Refunds and disputes arrive about charges: the payment is first brought to the provider's
@@ -84,15 +89,16 @@ export async function applyChargeNews(
           refundedAt: news.refundedAt,
         }
       : news.outcome
-        ? {
-            kind: 'close-dispute',
-            paymentId,
-            disputeId: news.disputeId,
-            reason: news.reason,
-            outcome: news.outcome,
-          }
-        : { kind: 'dispute', paymentId, disputeId: news.disputeId, reason: news.reason },
+        ? { ...disputeFactsOf(news), kind: 'close-dispute', paymentId, outcome: news.outcome }
+        : { ...disputeFactsOf(news), kind: 'dispute', paymentId },
   );
   await syncOwnership(billing, session, state);
   return state;
 }
+
+const disputeFactsOf = (news: DisputeFacts): DisputeFacts => ({
+  disputeId: news.disputeId,
+  reason: news.reason,
+  inquiry: news.inquiry,
+  evidenceDueBy: news.evidenceDueBy,
+});

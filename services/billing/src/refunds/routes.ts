@@ -14,7 +14,7 @@ export function refundRoutes(billing: Billing): Router {
     path: '/api/admin/refunds',
     auth: 'admin',
     body: adminRefundRequestSchema,
-    handler: ({ body, user }) => refundPayment(billing, user.id, body.paymentId),
+    handler: ({ body, user }) => refundPayment(billing, user.id, body),
   });
 
   return router;

@@ -70,6 +70,8 @@ export interface Caller {
 
 export interface StoredBillingEvent {
   type: string;
+  /** Schema version (refund and dispute events are stored as v2 beside a v1 twin). */
+  version: number;
   streamId: string;
   data: Record<string, unknown>;
 }
@@ -212,14 +214,20 @@ export async function startBillingHarness(options: HarnessOptions = {}): Promise
     async events(type) {
       const rows = await service.ctx.runner.sql.query<{
         type: string;
+        version: number;
         stream_id: string;
         data: Record<string, unknown>;
       }>(
-        `SELECT type, stream_id, data FROM "${service.ctx.schema}".events
+        `SELECT type, event_version AS version, stream_id, data FROM "${service.ctx.schema}".events
          ${type ? 'WHERE type = $1' : ''} ORDER BY global_position`,
         type ? [type] : [],
       );
-      return rows.map((r) => ({ type: r.type, streamId: r.stream_id, data: r.data }));
+      return rows.map((r) => ({
+        type: r.type,
+        version: r.version,
+        streamId: r.stream_id,
+        data: r.data,
+      }));
     },
     waitForEvent(type, where = () => true) {
       return waitFor(async () => (await harness.events(type)).find((e) => where(e.data)), {

@@ -15,12 +15,8 @@ import {
   subscriptionRefOf,
   type AttemptFailure,
 } from '../provider/views.js';
-import {
-  applyChargeNews,
-  lastRefundAt,
-  loadChargeFacts,
-  type ChargeNews,
-} from '../refunds/charge-facts.js';
+import { onChargeDispute } from '../disputes/on-charge-dispute.js';
+import { onChargeRefunded } from '../refunds/on-charge-refunded.js';
 import { customerStreamId, subscriptionStreamId } from '../shared/ids.js';
 import { retryOnConflict, type Session } from '../shared/transact.js';
 import { applyInvoice, applySubscription } from '../subscriptions/apply-subscription.js';
@@ -88,30 +84,12 @@ async function effectOf(billing: Billing, event: Stripe.Event): Promise<Effect |
       const facts = await loadSubscriptionFacts(billing, body.id);
       return facts && ((session) => applySubscription(billing, session, facts));
     }
-    case 'charge.refunded': {
-      const facts = await loadChargeFacts(billing, event.data.object.id);
-      if (!facts) return null;
-      const news = {
-        kind: 'refund' as const,
-        refundedTotalCents: facts.charge.amount_refunded,
-        refundedAt: lastRefundAt(facts.charge, billing.clock()),
-      };
-      return (session) => applyChargeNews(billing, session, facts, news);
-    }
+    case 'charge.refunded':
+      return onChargeRefunded(billing, event.data.object.id);
     case 'charge.dispute.created':
-    case 'charge.dispute.closed': {
-      const dispute = await callProvider(() => stripe.disputes.retrieve(event.data.object.id));
-      const chargeId = idOf(dispute.charge);
-      const facts = chargeId ? await loadChargeFacts(billing, chargeId) : null;
-      if (!facts) return null;
-      const news: ChargeNews = {
-        kind: 'dispute',
-        disputeId: dispute.id,
-        reason: dispute.reason,
-        outcome: dispute.status === 'won' ? 'won' : dispute.status === 'lost' ? 'lost' : null,
-      };
-      return (session) => applyChargeNews(billing, session, facts, news);
-    }
+    case 'charge.dispute.updated':
+    case 'charge.dispute.closed':
+      return onChargeDispute(billing, event.data.object.id);
     case 'setup_intent.succeeded':
       return cardReplaced(billing, event.data.object.id);
     default:

@@ -127,11 +127,13 @@ describe('Stripe webhooks (signed by the sandbox, verified by billing)', () => {
         ['PaymentSucceeded', 'PaymentRefunded', 'ProductOwned', 'ProductReleased'].includes(e.type),
     );
     // Once each: the late payment_intent.succeeded finds everything already applied.
-    expect(stream.map((e) => e.type)).toEqual([
-      'PaymentSucceeded',
-      'ProductOwned',
-      'PaymentRefunded',
-      'ProductReleased',
+    expect(stream.map((e) => `${e.type}.v${e.version}`)).toEqual([
+      'PaymentSucceeded.v1',
+      'ProductOwned.v1',
+      // v2 (with the purpose) and its v1 twin for consumers still reading v1.
+      'PaymentRefunded.v2',
+      'PaymentRefunded.v1',
+      'ProductReleased.v1',
     ]);
     expect(stream[2]?.data).toMatchObject({ amountCents: 999, full: true });
     // Not owned: buying it again is a new checkout.

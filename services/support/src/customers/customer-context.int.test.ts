@@ -10,7 +10,8 @@ import {
 } from '@mia/contracts';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { streamNames } from '@mia/service-kit';
-import { waitFor } from '@mia/testing';
+import { adminConnectOptions, waitFor } from '@mia/testing';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSupportHarness, type SupportHarness } from '../support-harness.fixture.js';
 import { customerContextReadModel } from './customer-context-model.js';
@@ -22,13 +23,21 @@ describe("support's picture of a customer (billing, access -> NATS -> support)",
   beforeAll(async () => {
     h = await startSupportHarness();
   });
-  afterAll(() => h?.stop());
+  // Other services' events are published as the admin: support's own user may not publish them.
+  let admin: NatsConnection | undefined;
+  const adminNats = async () =>
+    (admin ??= await connect(adminConnectOptions(h.support.ctx.config.NATS_URL)));
+
+  afterAll(async () => {
+    await admin?.close();
+    await h?.stop();
+  });
 
   const db = () => h.support.deps.db;
 
   /** Publishes an event straight to NATS, so tests choose its id, order and copies. */
   async function deliver(event: EventDefinition, data: unknown, id = randomUUID(), copies = 1) {
-    const js = jetstream(await h.support.ctx.nats);
+    const js = jetstream(await adminNats());
     const envelope = {
       id,
       type: event.type,
@@ -84,7 +93,7 @@ describe("support's picture of a customer (billing, access -> NATS -> support)",
     );
     // Every copy consumed before counting (events of different streams run in parallel).
     await waitFor(async () => {
-      const jsm = await jetstreamManager(h.support.ctx.nats);
+      const jsm = await jetstreamManager(await adminNats());
       const info = await jsm.consumers.info(
         streamNames(h.support.ctx.config.NATS_PREFIX).events,
         'support-customer-context',

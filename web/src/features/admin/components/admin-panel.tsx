@@ -2,9 +2,10 @@ import { ShieldCheck } from 'lucide-react';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { useI18n } from '@/i18n';
 import { CustomerLookup } from './customer-lookup';
+import { DisputesPanel } from './disputes-panel';
 import { GrantForm } from './grant-form';
 
-/** For the admin role only (the route decides): grants, customer lookup, revoke, refund. */
+/** For the admin role only (the route decides): grants, customer lookup, revoke, refund, disputes. */
 export function AdminPanel({ onChanged }: { onChanged: () => void }) {
   const { t } = useI18n();
   return (
@@ -18,6 +19,7 @@ export function AdminPanel({ onChanged }: { onChanged: () => void }) {
       <CardContent className="grid gap-8 lg:grid-cols-2">
         <GrantForm onGranted={onChanged} />
         <CustomerLookup onChanged={onChanged} />
+        <DisputesPanel />
       </CardContent>
     </Card>
   );

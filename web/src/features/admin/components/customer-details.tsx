@@ -2,15 +2,6 @@ import { Ban, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
 import { toast } from '@/components/ui/toast-store';
 import { formatDate, formatDateTime, formatMoney, useI18n } from '@/i18n';
 import { errorText } from '@/lib/api-client';
@@ -18,8 +9,8 @@ import type {
   AdminCustomerPayment as CustomerPayment,
   AdminCustomerResponse,
 } from '@mia/contracts';
-import { useRefundPayment } from '@/features/admin/api/refund-payment';
 import { useRevokeAccess } from '@/features/admin/api/revoke-access';
+import { RefundDialog } from './refund-dialog';
 import { scopeName } from './scope-name';
 
 /** The spec's refund window (section 9): shown to the admin, not enforced by code. */
@@ -56,7 +47,6 @@ export function CustomerDetails({
   const { t, locale } = useI18n();
   const copy = t.admin.lookup;
   const revoke = useRevokeAccess();
-  const refund = useRefundPayment();
   const [refunding, setRefunding] = useState<CustomerPayment | null>(null);
   const nameOf = (scope: string) => scopeName(scope, locale, t.admin.grant.all);
   const sourceLabel = (kind: string) =>
@@ -80,24 +70,6 @@ export function CustomerDetails({
           toast({
             variant: 'destructive',
             title: copy.revokeFailed,
-            description: errorText(error),
-          }),
-      },
-    );
-
-  const refundPayment = (payment: CustomerPayment) =>
-    refund.mutate(
-      { paymentId: payment.id },
-      {
-        onSuccess: () => {
-          setRefunding(null);
-          toast({ variant: 'success', title: copy.refunded, description: payment.description });
-          onChanged();
-        },
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: copy.refundFailed,
             description: errorText(error),
           }),
       },
@@ -233,36 +205,15 @@ export function CustomerDetails({
         )}
       </section>
 
-      <Dialog open={refunding !== null} onOpenChange={(open) => !open && setRefunding(null)}>
-        <DialogContent closeLabel={t.common.close}>
-          <DialogHeader>
-            <DialogTitle>{copy.refundTitle}</DialogTitle>
-            <DialogDescription>
-              {refunding
-                ? copy.refundText(
-                    formatMoney(cents(refunding.amount), locale),
-                    formatDate(dateOf(refunding.createdAt) ?? new Date(), locale, {
-                      dateStyle: 'medium',
-                    }),
-                  )
-                : null}
-            </DialogDescription>
-          </DialogHeader>
-          <p className="text-sm text-navy-700">{copy.refundPolicy(REFUND_DAYS)}</p>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">{copy.refundKeep}</Button>
-            </DialogClose>
-            <Button
-              variant="destructive"
-              disabled={refund.isPending}
-              onClick={() => refunding && refundPayment(refunding)}
-            >
-              {copy.refundConfirm}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <RefundDialog
+        payment={refunding}
+        days={REFUND_DAYS}
+        onClose={() => setRefunding(null)}
+        onRefunded={() => {
+          setRefunding(null);
+          onChanged();
+        }}
+      />
     </div>
   );
 }
