@@ -17,11 +17,19 @@ import { waitFor } from '@mia/testing';
 import { jetstream } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import type { ProofStack } from '../support/proof-stack.js';
-import type { Card, PlanType } from './reference.js';
+import {
+  PARTIAL_REFUND_CENTS,
+  type Card,
+  type DisputeOutcome,
+  type PlanType,
+  type RefundMode,
+} from './reference.js';
 
 export const CARD_NUMBERS: Record<Card, string> = {
   pays: '4242424242424242',
   fails: '4000000000000341',
+  disputes: '4000000000000259',
+  inquiry: '4000000000001976',
 };
 
 const signer = () => {
@@ -43,7 +51,11 @@ export interface ModelCustomers {
 export interface ModelCustomer {
   userId: string;
   email: string;
-  subscribe(plan: PlanType): Promise<number>;
+  subscribe(plan: PlanType, card?: Card): Promise<number>;
+  /** Staff refund the newest of the customer's `payments` payments (waiting for it to be listed). */
+  refund(mode: RefundMode, payments: number): Promise<number>;
+  /** The bank's verdict on one of the customer's open disputes (once billing lists it). */
+  closeDispute(outcome: DisputeOutcome): Promise<number>;
   updateCard(card: Card): Promise<number>;
   changePlan(plan: PlanType): Promise<number>;
   cancel(): Promise<number>;
@@ -144,7 +156,45 @@ export async function modelCustomers(stack: ProofStack): Promise<ModelCustomers>
     return {
       userId,
       email,
-      async subscribe(plan) {
+      async refund(mode, payments) {
+        // The newest payment, once access's history lists as many as the provider took.
+        const newest = await waitFor(
+          async () => {
+            const answer = await as('GET', '/api/dashboard');
+            // Paid ones only (a failed renewal is listed too, as failed).
+            const listed = (
+              (answer.body?.payments ?? []) as { id: string; createdAt: string; status: string }[]
+            ).filter((p) => p.status === 'succeeded' || p.status === 'refunded');
+            if (listed.length < payments) return undefined;
+            return [...listed].sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0]!.id;
+          },
+          { timeoutMs: 15_000, intervalMs: 100, message: `${payments} payments listed` },
+        );
+        return (
+          await call(admin, 'POST', '/api/admin/refunds', {
+            paymentId: newest,
+            ...(mode === 'partial' ? { amountCents: PARTIAL_REFUND_CENTS } : { planAction: mode }),
+          })
+        ).status;
+      },
+      async closeDispute(outcome) {
+        const disputeId = await waitFor(
+          async () => {
+            const answer = await call(admin, 'GET', '/api/admin/disputes');
+            const open = (answer.body?.disputes ?? []) as { disputeId: string; userId: string }[];
+            return open.find((d) => d.userId === userId)?.disputeId;
+          },
+          { timeoutMs: 15_000, intervalMs: 100, message: `an open dispute of ${email}` },
+        );
+        const res = await stack.sandboxControl(
+          'POST',
+          `/_dispute/${encodeURIComponent(disputeId)}/close`,
+          { outcome },
+        );
+        await res.arrayBuffer();
+        return res.status;
+      },
+      async subscribe(plan, card = 'pays') {
         const created = await as('POST', '/api/subscriptions', {
           priceId: priceIdFor(plan),
           planType: plan,
@@ -153,7 +203,7 @@ export async function modelCustomers(stack: ProofStack): Promise<ModelCustomers>
         return confirmAtSandbox(
           'payment_intents',
           String(created.body!.clientSecret),
-          CARD_NUMBERS.pays,
+          CARD_NUMBERS[card],
         );
       },
       async updateCard(card) {

@@ -8,6 +8,8 @@ export async function startModelStack(): Promise<{ stack: ProofStack; clock: Sha
   const onClock = { MIA_TEST_CLOCK_FILE: clock.file };
   const stack = await startProofStack({
     env: {
+      // Disputes open shortly after the charge (real time), not within the 2 s default.
+      sandbox: { SANDBOX_DISPUTE_DELAY_MS: '100' },
       billing: onClock,
       access: { ...onClock, PAST_DUE_GRACE_DAYS: String(GRACE_DAYS) },
     },

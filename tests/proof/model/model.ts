@@ -77,10 +77,19 @@ function stepList(s: Scenario): string[] {
   });
 }
 
-async function perform(c: ModelCustomer, step: Step, at: number): Promise<number | null> {
+async function perform(
+  c: ModelCustomer,
+  step: Step,
+  at: number,
+  paymentsSoFar: number,
+): Promise<number | null> {
   switch (step.kind) {
     case 'subscribe':
-      return c.subscribe(step.plan);
+      return c.subscribe(step.plan, step.card);
+    case 'refund':
+      return c.refund(step.mode, paymentsSoFar);
+    case 'close-dispute':
+      return c.closeDispute(step.outcome);
     case 'card':
       return c.updateCard(step.card);
     case 'change':
@@ -185,9 +194,10 @@ export async function runModel(
             if (!step) return;
             const at = clock.now();
             const timed = { step, at };
+            const paymentsBefore = s.model.payments.length;
             const expected: Answer | null = applyStep(s.model, timed);
             s.steps.push(timed);
-            const answer = await perform(s.customer, step, at).catch(
+            const answer = await perform(s.customer, step, at, paymentsBefore).catch(
               (err: unknown) => `error ${String(err)}`,
             );
             s.answers.push(typeof answer === 'number' ? answer : null);

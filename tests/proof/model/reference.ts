@@ -11,8 +11,16 @@
 // cancellation or an admin grant does to access) is the model's own rule.
 
 export type PlanType = 'monthly' | 'annual';
-/** `pays`: 4242 4242 4242 4242; `fails`: 4000 0000 0000 0341 (attaches, every charge fails). */
-export type Card = 'pays' | 'fails';
+/**
+ * `pays`: 4242 4242 4242 4242; `fails`: 4000 0000 0000 0341 (attaches, every charge fails);
+ * `disputes`: 0259 (pays, then the bank disputes each charge); `inquiry`: 1976 (pays, then the
+ * bank opens an inquiry on each charge).
+ */
+export type Card = 'pays' | 'fails' | 'disputes' | 'inquiry';
+export type RefundMode = 'cancel_now' | 'keep' | 'partial';
+export type DisputeOutcome = 'won' | 'lost' | 'warning_closed' | 'prevented';
+/** A partial refund's amount. */
+export const PARTIAL_REFUND_CENTS = 100;
 
 export const PLAN_PRICE_CENTS: Record<PlanType, number> = { monthly: 2000, annual: 6500 };
 export const GRACE_DAYS = 3;
@@ -21,7 +29,9 @@ export const DUNNING_RETRY_DAYS = [1, 3, 5] as const;
 export const DAY_MS = 86_400_000;
 
 export type Step =
-  | { kind: 'subscribe'; plan: PlanType }
+  | { kind: 'subscribe'; plan: PlanType; card?: Card }
+  | { kind: 'refund'; mode: RefundMode }
+  | { kind: 'close-dispute'; outcome: DisputeOutcome }
   | { kind: 'card'; card: Card }
   | { kind: 'change'; plan: PlanType }
   | { kind: 'cancel' }
@@ -54,6 +64,16 @@ interface Plan {
   failedAt: number | null;
   retries: number;
   endedAt: number | null;
+  /** Disputes open on this plan's payments: chargebacks suspend it, inquiries do not. */
+  chargebacks: number;
+  inquiries: number;
+}
+
+/** A charge the provider took (an invoice with an amount). */
+export interface ModelPayment {
+  amountCents: number;
+  refundedCents: number;
+  card: Card;
 }
 
 interface AdminGrant {
@@ -66,6 +86,7 @@ export interface CustomerModel {
   grants: Map<string, AdminGrant>;
   /** The free trial's end, once one was started (one per account). */
   trialUntil: number | null;
+  payments: ModelPayment[];
 }
 
 export const emptyCustomer = (): CustomerModel => ({
@@ -73,7 +94,18 @@ export const emptyCustomer = (): CustomerModel => ({
   plan: null,
   grants: new Map(),
   trialUntil: null,
+  payments: [],
 });
+
+/** A charge with the card on file: recorded, and disputed after if the card is one that is. */
+function charge(model: CustomerModel, plan: Plan, amountCents: number): void {
+  if (amountCents <= 0) return;
+  model.payments.push({ amountCents, refundedCents: 0, card: model.card });
+  if (model.card === 'disputes') plan.chargebacks += 1;
+  if (model.card === 'inquiry') plan.inquiries += 1;
+}
+
+const paying = (card: Card) => card !== 'fails';
 
 /** The end of `count` intervals after `anchor` (ms): Stripe's calendar months. */
 export function addIntervals(anchor: number, type: PlanType, count: number): number {
@@ -117,8 +149,10 @@ function runProviderUntil(model: CustomerModel, t: number): void {
       }
       plan.periodStart = renewal;
       plan.periodEnd = addIntervals(plan.anchor, plan.type, intervalsTo(plan, renewal) + 1);
-      if (model.card === 'pays') plan.paidUntil = plan.periodEnd;
-      else {
+      if (paying(model.card)) {
+        plan.paidUntil = plan.periodEnd;
+        charge(model, plan, PLAN_PRICE_CENTS[plan.type]);
+      } else {
         plan.status = 'past_due';
         plan.failedAt = renewal;
         plan.retries = 0;
@@ -156,6 +190,8 @@ function newPeriod(type: PlanType, at: number): Plan {
     failedAt: null,
     retries: 0,
     endedAt: null,
+    chargebacks: 0,
+    inquiries: 0,
   };
 }
 
@@ -171,7 +207,8 @@ export function applyStep(model: CustomerModel, { step, at }: TimedStep): Answer
       // One personal plan at a time; the checkout's card (4242) pays the first invoice.
       if (live(plan)) return 409;
       model.plan = newPeriod(step.plan, at);
-      model.card = 'pays';
+      model.card = step.card ?? 'pays';
+      charge(model, model.plan, PLAN_PRICE_CENTS[step.plan]);
       return 200;
     case 'card':
       model.card = step.card;
@@ -182,6 +219,7 @@ export function applyStep(model: CustomerModel, { step, at }: TimedStep): Answer
         plan.paidUntil = plan.periodEnd;
         plan.failedAt = null;
         plan.retries = 0;
+        charge(model, plan, PLAN_PRICE_CENTS[plan.type]);
       }
       return 200;
     case 'change': {
@@ -193,7 +231,13 @@ export function applyStep(model: CustomerModel, { step, at }: TimedStep): Answer
       const owed =
         PLAN_PRICE_CENTS[step.plan] - Math.round(PLAN_PRICE_CENTS[plan.type] * remaining);
       if (owed > 0 && model.card === 'fails') return 402;
-      model.plan = newPeriod(step.plan, at);
+      // Disputes stay with the subscription (its payments), whatever its price now.
+      model.plan = {
+        ...newPeriod(step.plan, at),
+        chargebacks: plan.chargebacks,
+        inquiries: plan.inquiries,
+      };
+      charge(model, model.plan, owed);
       return 200;
     }
     case 'cancel':
@@ -204,6 +248,32 @@ export function applyStep(model: CustomerModel, { step, at }: TimedStep): Answer
       if (!live(plan)) return 404;
       plan.cancelAtPeriodEnd = false;
       return 200;
+    case 'refund': {
+      // Staff refund the newest payment: in full ending the plan now or keeping it, or in part
+      // (which always keeps it).
+      const payment = model.payments.at(-1);
+      if (!payment) return 404;
+      const left = payment.amountCents - payment.refundedCents;
+      if (left <= 0) return 409;
+      payment.refundedCents += step.mode === 'partial' ? PARTIAL_REFUND_CENTS : left;
+      if (step.mode === 'cancel_now' && live(plan)) {
+        plan.status = 'canceled';
+        plan.endedAt = at;
+      }
+      return 200;
+    }
+    case 'close-dispute': {
+      // The bank's verdict on one open dispute of the plan: lost ends the plan at once.
+      if (!plan) return 404;
+      if (plan.chargebacks > 0) plan.chargebacks -= 1;
+      else if (plan.inquiries > 0) plan.inquiries -= 1;
+      else return 404;
+      if (step.outcome === 'lost' && live(plan)) {
+        plan.status = 'canceled';
+        plan.endedAt = at;
+      }
+      return 200;
+    }
     case 'trial':
       // Every tool for TRIAL_DAYS, once per account (the address verified first).
       if (model.trialUntil !== null) return 409;
@@ -226,6 +296,8 @@ export function applyStep(model: CustomerModel, { step, at }: TimedStep): Answer
 /** Whether the plan gives every tool at `t` (the model already run up to `t`). */
 function planOpenAt(plan: Plan | null, t: number): boolean {
   if (plan === null) return false;
+  // A chargeback open on any of its payments suspends the plan until the bank decides.
+  if (plan.chargebacks > 0) return false;
   if (plan.status === 'canceled') return t < Math.min(plan.paidUntil, plan.endedAt ?? Infinity);
   if (t < plan.paidUntil) return true;
   // A failed renewal: the failed period starts at the paid end; a grace window from there.

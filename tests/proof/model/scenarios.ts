@@ -2,7 +2,7 @@
 // the customer has (a checkout when there is no plan, a card update most often when it is past
 // due...), and the clock moves shared by every customer of a batch. Pure: the same seed gives the
 // same steps wherever it runs.
-import type { CustomerModel, PlanType, Step } from './reference.js';
+import { PARTIAL_REFUND_CENTS, type CustomerModel, type PlanType, type Step } from './reference.js';
 
 export type Random = () => number;
 
@@ -73,13 +73,52 @@ export function nextStep(model: CustomerModel, random: Random): Step | null {
         ]
       : []),
   ];
+  // Staff's refunds of the newest payment (one the bank is not disputing).
+  const newest = model.payments.at(-1);
+  const refunds: (readonly [Step, number])[] =
+    newest && newest.card === 'pays'
+      ? [
+          [{ kind: 'refund', mode: 'cancel_now' }, 1],
+          [{ kind: 'refund', mode: 'keep' }, 1],
+          ...(newest.amountCents - newest.refundedCents > PARTIAL_REFUND_CENTS
+            ? [[{ kind: 'refund', mode: 'partial' }, 1] as const]
+            : []),
+        ]
+      : [];
+  // The bank's verdicts on open disputes (chargebacks: won, lost, prevented; inquiries: closed
+  // with a warning, or won).
+  const verdicts: (readonly [Step, number])[] =
+    plan && plan.chargebacks > 0
+      ? [
+          [{ kind: 'close-dispute', outcome: 'won' }, 2],
+          [{ kind: 'close-dispute', outcome: 'lost' }, 2],
+          [{ kind: 'close-dispute', outcome: 'prevented' }, 1],
+        ]
+      : plan && plan.inquiries > 0
+        ? [
+            [{ kind: 'close-dispute', outcome: 'warning_closed' }, 2],
+            [{ kind: 'close-dispute', outcome: 'won' }, 1],
+          ]
+        : [];
   if (!live) {
+    // A new plan only once the old one's disputes are decided (so every open dispute is the
+    // current plan's).
+    const checkouts: (readonly [Step | null, number])[] =
+      verdicts.length > 0
+        ? []
+        : [
+            [{ kind: 'subscribe', plan: 'monthly' }, 4],
+            [{ kind: 'subscribe', plan: 'annual' }, 2],
+            [{ kind: 'subscribe', plan: 'monthly', card: 'disputes' }, 1],
+            [{ kind: 'subscribe', plan: 'annual', card: 'inquiry' }, 1],
+          ];
     return pick<Step | null>(random, [
       [{ kind: 'trial' }, 2],
-      [{ kind: 'subscribe', plan: 'monthly' }, 4],
-      [{ kind: 'subscribe', plan: 'annual' }, 2],
+      ...checkouts,
       [{ kind: 'card', card: random() < 0.5 ? 'pays' : 'fails' }, 1],
       ...admin,
+      ...verdicts,
+      ...refunds,
       [null, 2],
     ]);
   }
@@ -91,6 +130,8 @@ export function nextStep(model: CustomerModel, random: Random): Step | null {
       [{ kind: 'cancel' }, 1],
       [{ kind: 'subscribe', plan: 'monthly' }, 1],
       ...admin,
+      ...verdicts,
+      ...refunds,
       [null, 4],
     ]);
   }
@@ -102,16 +143,29 @@ export function nextStep(model: CustomerModel, random: Random): Step | null {
     [{ kind: 'subscribe', plan: 'annual' }, 1],
     [{ kind: 'trial' }, 1],
     ...admin,
+    ...verdicts,
+    ...refunds,
     [null, 4],
   ]);
 }
 
+const CARD_LABELS = {
+  pays: '4242 (pays)',
+  fails: '0341 (fails)',
+  disputes: '0259 (disputed)',
+  inquiry: '1976 (inquiry)',
+} as const;
+
 export const describeStep = (step: Step): string => {
   switch (step.kind) {
     case 'subscribe':
-      return `subscribe ${step.plan}`;
+      return `subscribe ${step.plan}${step.card && step.card !== 'pays' ? ` with card ${CARD_LABELS[step.card]}` : ''}`;
     case 'card':
-      return `card ${step.card === 'pays' ? '4242 (pays)' : '0341 (fails)'}`;
+      return `card ${CARD_LABELS[step.card]}`;
+    case 'refund':
+      return `admin refund of the newest payment (${step.mode})`;
+    case 'close-dispute':
+      return `bank closes a dispute: ${step.outcome}`;
     case 'change':
       return `change to ${step.plan}`;
     case 'grant':
