@@ -42,6 +42,9 @@ export interface LedgerReport {
     /** Plan periods invoices paid for, and those access opened no window for. */
     planPeriods: number;
     planPeriodsLost: number;
+    /** Plan payments refunded (in full or part) and disputed, each checked against the plan. */
+    planRefunds: number;
+    planDisputes: number;
   };
   discrepancies: Discrepancy[];
   /** Every mismatch billing listed, for the report. */
@@ -95,6 +98,8 @@ export function classify(views: LedgerViews): LedgerReport {
     subscriptionsWrong: 0,
     planPeriods: 0,
     planPeriodsLost: 0,
+    planRefunds: 0,
+    planDisputes: 0,
   };
 
   const billingByProvider = groupBy(views.billing, (b) => b.providerPaymentId);
@@ -155,10 +160,16 @@ export function classify(views: LedgerViews): LedgerReport {
     counts[outcome]++;
   }
 
+  const planPayments = groupBy(views.provider.payments, (p) =>
+    p.purpose.kind === 'subscription' ? p.purpose.providerSubscriptionId : null,
+  );
   for (const s of views.provider.subscriptions) {
     counts.subscriptions++;
     let wrong = false;
-    checkSubscriptionAccess(s, grantsById, (detail) => {
+    const payments = planPayments.get(s.providerSubscriptionId) ?? [];
+    counts.planRefunds += payments.filter((p) => p.refundedCents > 0).length;
+    counts.planDisputes += payments.filter((p) => p.dispute !== null).length;
+    checkSubscriptionAccess(s, grantsById, payments, (detail) => {
       wrong = true;
       discrepancies.push({ kind: 'wrong', userId: s.userId, detail });
     });
@@ -256,17 +267,42 @@ function checkAccess(
   }
 }
 
-/** A plan's grant follows the provider's current subscription, whatever order events came in. */
+/** A chargeback the bank has not decided (inquiries, `warning_*`, suspend nothing). */
+const CHARGEBACK_OPEN = new Set(['needs_response', 'under_review']);
+
+/**
+ * A plan's grant follows the provider's current subscription, whatever order events came in,
+ * and what happened to the plan's payments: an open chargeback suspends it (restored once won,
+ * prevented or closed), a lost one or a full refund with `cancel_now` ends the plan at the
+ * provider (and so its access).
+ */
 function checkSubscriptionAccess(
   s: ProviderSubscription,
   grantsById: Map<string, Grant[]>,
+  payments: readonly ProviderPayment[],
   wrong: (detail: string) => void,
 ): void {
   const grant = grantsById.get(`${s.userId} subscription:${s.subscriptionId}`)?.[0];
   const open = OPEN_STATUSES.has(s.status);
   const label = `subscription ${s.providerSubscriptionId} (${s.status})`;
-  if (open && (!grant || grant.status !== 'active')) {
-    wrong(`${label}: grant is ${grant?.status ?? 'missing'}, should be active`);
+  const lost = payments.find((p) => p.disputeStatus === 'lost');
+  const cancelled = payments.find(
+    (p) => fullyRefunded(p) && (p.refundPlanActions ?? []).includes('cancel_now'),
+  );
+  const ending = lost ?? cancelled;
+  if (ending && s.status !== 'canceled') {
+    wrong(
+      `${label}: ${lost ? 'a lost dispute' : 'a cancel_now refund'} of ${ending.providerPaymentId}, ` +
+        'yet the provider keeps the plan',
+    );
+  }
+  const disputed = payments.find((p) => CHARGEBACK_OPEN.has(p.disputeStatus ?? ''));
+  const expected = disputed ? 'suspended' : 'active';
+  if (open && (!grant || grant.status !== expected)) {
+    wrong(
+      `${label}: grant is ${grant?.status ?? 'missing'}, should be ${expected}` +
+        (disputed ? ` (dispute open on ${disputed.providerPaymentId})` : ''),
+    );
     return;
   }
   if (open && s.currentPeriodEnd !== null) {
@@ -380,6 +416,7 @@ export function formatReport(report: LedgerReport): string {
     `ledger: ${c.payments} provider payments: ${c.ok} ok, ${c.lost} lost, ${c.duplicated} duplicated, ${c.wrong} wrong; ` +
       `${c.subscriptions} plans, ${c.subscriptionsWrong} with wrong access; ` +
       `${c.planPeriods} paid plan periods, ${c.planPeriodsLost} without an access window; ` +
+      `${c.planRefunds} plan refunds and ${c.planDisputes} plan disputes checked against their plans; ` +
       `${c.unbacked} unbacked records; ` +
       `${c.mismatched} mismatched (listed for review)`,
     ...report.mismatches.map(

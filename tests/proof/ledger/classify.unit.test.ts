@@ -193,6 +193,58 @@ describe('the ledger check', () => {
     expect(plan('canceled', 'revoked')).toMatchObject({ subscriptionsWrong: 0 });
   });
 
+  it("a plan payment's dispute suspends and restores the plan; a lost one or a cancel_now refund ends it", () => {
+    const plan = (
+      status: string,
+      grantStatus: string,
+      payment: { disputeStatus?: string; refund?: 'cancel_now' | 'keep' },
+    ) =>
+      classify(
+        views((v) => {
+          v.provider.subscriptions.push({
+            providerSubscriptionId: 'sub_1',
+            subscriptionId: SUB,
+            userId: USER,
+            status,
+            currentPeriodEnd: 2_000_000_000,
+          });
+          v.provider.payments.push({
+            providerPaymentId: 'pi_plan',
+            userId: USER,
+            purpose: { kind: 'subscription', providerSubscriptionId: 'sub_1', subscriptionId: SUB },
+            amountCents: 2000,
+            refundedCents: payment.refund ? 2000 : 0,
+            dispute: payment.disputeStatus ? 'open' : null,
+            disputeStatus: payment.disputeStatus ?? null,
+            refundPlanActions: payment.refund ? [payment.refund] : [],
+          });
+          v.access.grants.push({
+            ...grant,
+            grantId: `subscription:${SUB}`,
+            scope: 'all',
+            sourceKind: 'subscription',
+            sourceRef: SUB,
+            status: grantStatus,
+            validUntil: new Date(2_000_000_000 * 1000),
+          });
+        }),
+      ).counts;
+    const ok = { subscriptionsWrong: 0 };
+    const wrong = { subscriptionsWrong: 1 };
+    expect(plan('active', 'suspended', { disputeStatus: 'needs_response' })).toMatchObject(ok);
+    expect(plan('active', 'active', { disputeStatus: 'needs_response' })).toMatchObject(wrong);
+    // Inquiries suspend nothing; won, prevented and warning_closed restore.
+    for (const disputeStatus of ['warning_needs_response', 'won', 'prevented', 'warning_closed']) {
+      expect(plan('active', 'active', { disputeStatus })).toMatchObject(ok);
+      expect(plan('active', 'suspended', { disputeStatus })).toMatchObject(wrong);
+    }
+    expect(plan('canceled', 'revoked', { disputeStatus: 'lost' })).toMatchObject(ok);
+    expect(plan('active', 'active', { disputeStatus: 'lost' })).toMatchObject(wrong);
+    expect(plan('canceled', 'revoked', { refund: 'cancel_now' })).toMatchObject(ok);
+    expect(plan('active', 'active', { refund: 'cancel_now' })).toMatchObject(wrong);
+    expect(plan('active', 'active', { refund: 'keep' })).toMatchObject(ok);
+  });
+
   describe('payments taken for other money than started', () => {
     const review = {
       paymentId: PAY,

@@ -40,14 +40,21 @@ export async function readProviderView(
   secretKey: string,
 ): Promise<ProviderView> {
   const stripe = sandboxClient(sandboxUrl, secretKey);
-  const [intents, charges, disputes, invoicePayments, invoices, subs] = await Promise.all([
+  const [intents, charges, disputes, invoicePayments, invoices, subs, refunds] = await Promise.all([
     all(stripe.paymentIntents.list({ limit: 100 })),
     all(stripe.charges.list({ limit: 100 })),
     all(stripe.disputes.list({ limit: 100 })),
     all(stripe.invoicePayments.list({ limit: 100 })),
     all(stripe.invoices.list({ limit: 100 })),
     all(stripe.subscriptions.list({ limit: 100, status: 'all' })),
+    all(stripe.refunds.list({ limit: 100 })),
   ]);
+  const planActionsOf = new Map<string, string[]>();
+  for (const r of refunds) {
+    const pi = idOf(r.payment_intent);
+    const action = r.metadata?.planAction;
+    if (pi && action) planActionsOf.set(pi, [...(planActionsOf.get(pi) ?? []), action]);
+  }
 
   const ours = new Map<string, ProviderSubscription>();
   for (const s of subs) {
@@ -101,6 +108,8 @@ export async function readProviderView(
           : dispute.status === 'lost'
             ? 'lost'
             : 'open',
+      disputeStatus: dispute?.status ?? null,
+      refundPlanActions: planActionsOf.get(pi.id) ?? [],
     });
   }
   // Oldest first, so "the second charge" of a tool is the later one.

@@ -16,6 +16,10 @@ export interface ProviderPayment {
   refundedCents: number;
   /** The latest dispute on its charge, if any. */
   dispute: 'open' | 'won' | 'lost' | null;
+  /** That dispute's own status at the provider (`needs_response`, `warning_closed`...). */
+  disputeStatus?: string | null;
+  /** The plan action staff chose for each refund of it (a plan payment's refund metadata). */
+  refundPlanActions?: string[];
 }
 
 /** One of our subscriptions as the provider holds it now. */
