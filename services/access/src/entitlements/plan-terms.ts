@@ -91,6 +91,11 @@ export function notePaidTerm(
         validUntil: end,
       },
     });
+    // A chargeback on the plan's payment that arrived before its paid invoice keeps the new
+    // grant suspended, as it does a purchase's (the bank has not decided yet).
+    if (Object.values(state.disputes[grantId] ?? {}).includes('open')) {
+      events.push({ type: 'AccessSuspended', data: { grantId, userId, reason: 'dispute' } });
+    }
     return events;
   }
   if (!sameInstant(grant.validUntil, end)) {
