@@ -168,7 +168,7 @@ export function classify(views: LedgerViews): LedgerReport {
     let wrong = false;
     const payments = planPayments.get(s.providerSubscriptionId) ?? [];
     counts.planRefunds += payments.filter((p) => p.refundedCents > 0).length;
-    counts.planDisputes += payments.filter((p) => p.dispute !== null).length;
+    counts.planDisputes += payments.filter((p) => (p.disputeStatus ?? null) !== null).length;
     checkSubscriptionAccess(s, grantsById, payments, (detail) => {
       wrong = true;
       discrepancies.push({ kind: 'wrong', userId: s.userId, detail });

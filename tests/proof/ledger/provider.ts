@@ -101,13 +101,7 @@ export async function readProviderView(
       purpose: purpose.purpose,
       amountCents: pi.amount_received || pi.amount,
       refundedCents: (chargesOf.get(pi.id) ?? []).reduce((sum, c) => sum + c.amount_refunded, 0),
-      dispute: !dispute
-        ? null
-        : dispute.status === 'won'
-          ? 'won'
-          : dispute.status === 'lost'
-            ? 'lost'
-            : 'open',
+      dispute: disputeOutcome(dispute?.status ?? null),
       disputeStatus: dispute?.status ?? null,
       refundPlanActions: planActionsOf.get(pi.id) ?? [],
     });
@@ -145,6 +139,18 @@ function paidPlanPeriodsOf(
     });
   }
   return periods;
+}
+
+/**
+ * A dispute as it bears on the payment: an open chargeback, one the bank decided for us (won, or
+ * an inquiry closed / prevented), one lost. An inquiry still open takes nothing back yet: none.
+ */
+function disputeOutcome(status: string | null): ProviderPayment['dispute'] {
+  if (status === null || status === 'warning_needs_response' || status === 'warning_under_review')
+    return null;
+  if (status === 'won' || status === 'warning_closed' || status === 'prevented') return 'won';
+  if (status === 'lost') return 'lost';
+  return 'open';
 }
 
 function purposeOf(

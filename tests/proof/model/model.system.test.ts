@@ -13,7 +13,7 @@ describe('plans over time: the services agree with the reference model', () => {
   let stack: ProofStack;
   let clock: SharedClock;
   beforeAll(async () => {
-    ({ stack, clock } = await startModelStack());
+    ({ stack, clock } = await startModelStack({ poolMax: 4 }));
   }, 120_000);
   afterAll(async () => {
     await stack?.stop();
