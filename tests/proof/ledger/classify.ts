@@ -337,12 +337,21 @@ function* planWindows(views: LedgerViews, counts: LedgerReport['counts']): Gener
   if (!periods || !terms) return;
   const windowsOf = groupBy(terms, (t) => `${t.userId} ${t.grantId}`);
   const paidEndsOf = groupBy(periods, (p) => `${p.userId} subscription:${p.subscriptionId}`);
+  const canceled = new Set(
+    views.provider.subscriptions
+      .filter((s) => s.status === 'canceled')
+      .map((s) => s.subscriptionId),
+  );
+  const grantOf = new Map(views.access.grants.map((g) => [`${g.userId} ${g.grantId}`, g]));
   for (const p of periods) {
     counts.planPeriods++;
-    const ends = (windowsOf.get(`${p.userId} subscription:${p.subscriptionId}`) ?? []).map((t) =>
-      seconds(t.periodEnd),
-    );
+    const key = `${p.userId} subscription:${p.subscriptionId}`;
+    const ends = (windowsOf.get(key) ?? []).map((t) => seconds(t.periodEnd));
     if (ends.some((end) => end >= p.periodEnd)) continue;
+    // The provider ended the plan and access closed it before hearing of this paid invoice (the
+    // cancellation delivered first): no window is owed for a plan that is over.
+    const grant = grantOf.get(key);
+    if (canceled.has(p.subscriptionId) && (!grant || grant.status === 'revoked')) continue;
     counts.planPeriodsLost++;
     yield {
       kind: 'lost',

@@ -318,6 +318,37 @@ describe('the ledger check', () => {
     const lost = planViews([1_800_000_000], [1_800_000_000, 1_802_592_000]);
     expect(lost.counts).toMatchObject({ planPeriodsLost: 1 });
     expect(formatReport(lost)).toContain('opened no access window');
+    // Unless the provider ended the plan and access closed it first (cancellation heard first).
+    const endedFirst = classify(
+      views((v) => {
+        v.provider.paidPlanPeriods = [
+          {
+            invoiceId: 'in_0',
+            providerSubscriptionId: 'sub_1',
+            subscriptionId: SUB,
+            userId: USER,
+            periodEnd: 1_800_000_000,
+          },
+        ];
+        v.provider.subscriptions.push({
+          providerSubscriptionId: 'sub_1',
+          subscriptionId: SUB,
+          userId: USER,
+          status: 'canceled',
+          currentPeriodEnd: 1_800_000_000,
+        });
+        v.access.terms = [];
+        v.access.grants.push({
+          ...grant,
+          grantId: `subscription:${SUB}`,
+          scope: 'all',
+          sourceKind: 'subscription',
+          sourceRef: SUB,
+          status: 'revoked',
+        });
+      }),
+    );
+    expect(endedFirst.counts).toMatchObject({ planPeriods: 1, planPeriodsLost: 0 });
     // A failed renewal that extended access anyway: a window no invoice paid for.
     const extended = planViews([1_800_000_000, 1_802_592_000], [1_800_000_000]);
     expect(extended.counts).toMatchObject({ planPeriodsLost: 0, unbacked: 1 });
