@@ -110,8 +110,14 @@ export function classify(views: LedgerViews): LedgerReport {
   const dashboards = new Map(views.dashboards.map((d) => [d.userId, d]));
   const subscriptions = new Map(views.provider.subscriptions.map((s) => [s.subscriptionId, s]));
   // Tools each user paid for and kept: more than one kept payment for a tool is a double charge.
+  // A purchase an admin took back is not kept (billing released it: buying again is allowed).
+  const takenBack = (p: ProviderPayment) =>
+    p.purpose.kind === 'product' &&
+    grantsById.get(`${p.userId} purchase:${p.purpose.paymentId}`)?.[0]?.revokedReason === 'admin';
   const keptPurchases = groupBy(views.provider.payments, (p) =>
-    p.purpose.kind === 'product' && !fullyRefunded(p) ? `${p.userId} ${p.purpose.productId}` : null,
+    p.purpose.kind === 'product' && !fullyRefunded(p) && !takenBack(p)
+      ? `${p.userId} ${p.purpose.productId}`
+      : null,
   );
 
   for (const p of views.provider.payments) {
@@ -244,8 +250,10 @@ function checkAccess(
   else if (line.fullyRefunded !== fullyRefunded(p))
     found('wrong', `access's history says fully refunded: ${line.fullyRefunded}`, at);
 
-  if (p.purpose.kind === 'product') {
-    const grant = grantsById.get(`${p.userId} purchase:${at}`)?.[0];
+  // An admin's revocation takes a purchase back whatever the money did (staff's decision).
+  const grant = grantsById.get(`${p.userId} purchase:${at}`)?.[0];
+  const byAdmin = grant?.status === 'revoked' && grant.revokedReason === 'admin';
+  if (p.purpose.kind === 'product' && !byAdmin) {
     const expected = expectedGrantStatus(p);
     if (!grant) found('lost', `no grant for ${p.purpose.productId}`, at);
     else if (grant.status !== expected)
@@ -260,6 +268,7 @@ function checkAccess(
     if (lines > 1) found('duplicated', `the dashboard lists it ${lines} times`, at);
     if (
       p.purpose.kind === 'product' &&
+      !byAdmin &&
       expectedGrantStatus(p) === 'active' &&
       !dashboard.purchasedProductIds.includes(p.purpose.productId)
     )

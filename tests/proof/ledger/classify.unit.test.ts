@@ -245,6 +245,32 @@ describe('the ledger check', () => {
     expect(plan('active', 'active', { refund: 'keep' })).toMatchObject(ok);
   });
 
+  it('a purchase an admin took back is neither wrong nor kept: buying it again is no double charge', () => {
+    const PAY2 = '44444444-4444-4444-8444-444444444444';
+    const report = classify(
+      views((v) => {
+        v.access.grants[0] = { ...grant, status: 'revoked', revokedReason: 'admin' };
+        v.provider.payments.push({
+          ...paid,
+          providerPaymentId: 'pi_2',
+          purpose: { kind: 'product', productId: 'manual-ceremonias', paymentId: PAY2 },
+        });
+        v.billing.push({ ...record, paymentId: PAY2, providerPaymentId: 'pi_2' });
+        v.access.payments.push({ ...history, paymentId: PAY2 });
+        v.access.grants.push({ ...grant, grantId: `purchase:${PAY2}`, sourceRef: PAY2 });
+        v.dashboards[0]!.paymentIds.push(PAY2);
+      }),
+    );
+    expect(report.discrepancies).toEqual([]);
+    // Revoked for another reason with the money kept: still wrong.
+    const refundless = classify(
+      views((v) => {
+        v.access.grants[0] = { ...grant, status: 'revoked', revokedReason: 'refund' };
+      }),
+    );
+    expect(refundless.counts.wrong).toBe(1);
+  });
+
   describe('payments taken for other money than started', () => {
     const review = {
       paymentId: PAY,

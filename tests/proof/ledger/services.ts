@@ -63,7 +63,8 @@ export async function readAccess(
     );
     const grants = await client.query<Grant>(
       `SELECT user_id AS "userId", grant_id AS "grantId", scope, source_kind AS "sourceKind",
-              source_ref AS "sourceRef", status, valid_until AS "validUntil"
+              source_ref AS "sourceRef", status, valid_until AS "validUntil",
+              revoked_reason AS "revokedReason"
          FROM access.access_grants`,
     );
     // Every window a paid plan period opened or moved, as access recorded it.

@@ -97,6 +97,8 @@ export interface Grant {
   sourceRef: string;
   status: string;
   validUntil: Date | null;
+  /** Why a revoked grant was revoked (`refund`, `admin`...); absent: not read. */
+  revokedReason?: string | null;
 }
 
 /** An access window access opened or moved for a paid plan period (its SubscriptionTermNoted). */

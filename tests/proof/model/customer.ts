@@ -60,6 +60,8 @@ export interface ModelCustomer {
   changePlan(plan: PlanType): Promise<number>;
   cancel(): Promise<number>;
   resume(): Promise<number>;
+  /** A tool bought at the checkout (card 4242, then confirm-payment). */
+  buy(productId: string, expected: number | null): Promise<number>;
   /** The free trial, the address verified first (as identity would report it). */
   trial(): Promise<number>;
   grant(productId: string, until: Date | null): Promise<number>;
@@ -225,6 +227,33 @@ export async function modelCustomers(stack: ProofStack): Promise<ModelCustomers>
         (await as('POST', '/api/billing/subscription/change-plan', { planType: plan })).status,
       cancel: async () => (await as('POST', '/api/billing/subscription/cancel')).status,
       resume: async () => (await as('POST', '/api/billing/subscription/resume')).status,
+      async buy(productId, expected) {
+        const attempt = async () => {
+          const intent = await as('POST', '/api/create-payment-intent', { productId });
+          if (intent.status !== 200) return intent.status;
+          const card = await confirmAtSandbox(
+            'payment_intents',
+            String(intent.body!.clientSecret),
+            CARD_NUMBERS.pays,
+          );
+          if (card !== 200) return card;
+          return (
+            await as('POST', '/api/confirm-payment', {
+              paymentIntentId: intent.body!.paymentIntentId,
+            })
+          ).status;
+        };
+        // After an admin's revoke, billing hears of the release asynchronously: until then the
+        // tool is still owned (409). Given a moment, as the dashboards are.
+        if (expected !== 200) return attempt();
+        return waitFor(
+          async () => {
+            const status = await attempt();
+            return status === 409 ? undefined : status;
+          },
+          { timeoutMs: 10_000, intervalMs: 200, message: `billing to release ${productId}` },
+        ).catch(() => 409);
+      },
       async trial() {
         await announce(UserEmailVerifiedV1, {
           userId,

@@ -82,6 +82,7 @@ async function perform(
   step: Step,
   at: number,
   paymentsSoFar: number,
+  expected: Answer | null,
 ): Promise<number | null> {
   switch (step.kind) {
     case 'subscribe':
@@ -100,6 +101,8 @@ async function perform(
       return c.resume();
     case 'trial':
       return c.trial();
+    case 'buy':
+      return c.buy(step.productId, expected);
     case 'grant':
       return c.grant(step.productId, step.days === null ? null : new Date(at + step.days * DAY_MS));
     case 'revoke':
@@ -197,7 +200,7 @@ export async function runModel(
             const paymentsBefore = s.model.payments.length;
             const expected: Answer | null = applyStep(s.model, timed);
             s.steps.push(timed);
-            const answer = await perform(s.customer, step, at, paymentsBefore).catch(
+            const answer = await perform(s.customer, step, at, paymentsBefore, expected).catch(
               (err: unknown) => `error ${String(err)}`,
             );
             s.answers.push(typeof answer === 'number' ? answer : null);

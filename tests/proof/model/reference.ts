@@ -37,6 +37,7 @@ export type Step =
   | { kind: 'cancel' }
   | { kind: 'resume' }
   | { kind: 'trial' }
+  | { kind: 'buy'; productId: string }
   | { kind: 'grant'; productId: string; days: number | null }
   | { kind: 'revoke'; productId: string }
   | { kind: 'advance'; days: number };
@@ -71,6 +72,8 @@ interface Plan {
 
 /** A charge the provider took (an invoice with an amount). */
 export interface ModelPayment {
+  /** A plan's invoice, or a tool bought at the checkout. */
+  kind: 'plan' | 'tool';
   amountCents: number;
   refundedCents: number;
   card: Card;
@@ -87,6 +90,8 @@ export interface CustomerModel {
   /** The free trial's end, once one was started (one per account). */
   trialUntil: number | null;
   payments: ModelPayment[];
+  /** Tools bought (for life) and not taken back. */
+  owned: Set<string>;
 }
 
 export const emptyCustomer = (): CustomerModel => ({
@@ -95,12 +100,13 @@ export const emptyCustomer = (): CustomerModel => ({
   grants: new Map(),
   trialUntil: null,
   payments: [],
+  owned: new Set(),
 });
 
 /** A charge with the card on file: recorded, and disputed after if the card is one that is. */
 function charge(model: CustomerModel, plan: Plan, amountCents: number): void {
   if (amountCents <= 0) return;
-  model.payments.push({ amountCents, refundedCents: 0, card: model.card });
+  model.payments.push({ kind: 'plan', amountCents, refundedCents: 0, card: model.card });
   if (model.card === 'disputes') plan.chargebacks += 1;
   if (model.card === 'inquiry') plan.inquiries += 1;
 }
@@ -288,7 +294,16 @@ export function applyStep(model: CustomerModel, { step, at }: TimedStep): Answer
       return 200;
     }
     case 'revoke':
+      // An admin takes back their grants and the purchases of that tool; billing then lets the
+      // customer buy it again.
       model.grants.delete(step.productId);
+      model.owned.delete(step.productId);
+      return 200;
+    case 'buy':
+      // A tool is bought once for life (card 4242 at the checkout).
+      if (model.owned.has(step.productId)) return 409;
+      model.owned.add(step.productId);
+      model.payments.push({ kind: 'tool', amountCents: 999, refundedCents: 0, card: 'pays' });
       return 200;
   }
 }
@@ -315,7 +330,7 @@ export function usableAt(
   runProviderUntil(model, t);
   if (planOpenAt(model.plan, t)) return new Set(catalogue);
   if (model.trialUntil !== null && t < model.trialUntil) return new Set(catalogue);
-  const usable = new Set<string>();
+  const usable = new Set<string>(model.owned);
   for (const [productId, grant] of model.grants) {
     if (grant.until === null || t < grant.until) usable.add(productId);
   }

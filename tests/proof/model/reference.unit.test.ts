@@ -108,4 +108,16 @@ describe('the reference model', () => {
     expect(usable(steps, 4.5)).toEqual(['b']);
     expect(usable(steps, 5.5)).toEqual([]);
   });
+  it('a tool is bought once; after an admin takes it back it can be bought again', () => {
+    const steps = timeline(
+      [0, { kind: 'buy', productId: 'a' }],
+      [1, { kind: 'buy', productId: 'a' }],
+      [2, { kind: 'revoke', productId: 'a' }],
+      [3, { kind: 'buy', productId: 'a' }],
+    );
+    expect(answersOf(steps)).toEqual([200, 409, 200, 200]);
+    expect(usable(steps, 1.5)).toEqual(['a']);
+    expect(usable(steps, 2.5)).toEqual([]);
+    expect(usable(steps, 400)).toEqual(['a']);
+  });
 });

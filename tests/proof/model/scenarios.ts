@@ -61,9 +61,14 @@ export function nextStep(model: CustomerModel, random: Random): Step | null {
   const plan = model.plan;
   const live = plan !== null && plan.status !== 'canceled';
   const granted = [...model.grants.keys()];
+  const owned = [...model.owned];
   const admin: (readonly [Step, number])[] = [
     [{ kind: 'grant', productId: GRANTABLE[Math.floor(random() * 3)]!, days: null }, 1],
     [{ kind: 'grant', productId: GRANTABLE[Math.floor(random() * 3)]!, days: 3 }, 1],
+    [{ kind: 'buy', productId: GRANTABLE[Math.floor(random() * 3)]! }, 1],
+    ...(owned.length > 0
+      ? [[{ kind: 'revoke', productId: owned[Math.floor(random() * owned.length)]! }, 1] as const]
+      : []),
     ...(granted.length > 0
       ? [
           [
@@ -76,7 +81,7 @@ export function nextStep(model: CustomerModel, random: Random): Step | null {
   // Staff's refunds of the newest payment (one the bank is not disputing).
   const newest = model.payments.at(-1);
   const refunds: (readonly [Step, number])[] =
-    newest && newest.card === 'pays'
+    newest && newest.kind === 'plan' && newest.card === 'pays'
       ? [
           [{ kind: 'refund', mode: 'cancel_now' }, 1],
           [{ kind: 'refund', mode: 'keep' }, 1],
@@ -172,6 +177,8 @@ export const describeStep = (step: Step): string => {
       return `admin grant ${step.productId} ${step.days === null ? 'for life' : `${step.days} days`}`;
     case 'revoke':
       return `admin revoke ${step.productId}`;
+    case 'buy':
+      return `buy ${step.productId}`;
     case 'advance':
       return `clock +${step.days} days`;
     default:
