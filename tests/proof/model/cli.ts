@@ -4,6 +4,8 @@
 import { writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { root } from '../../../bench/src/commerce-stack.js';
+import { balanced, formatReport, type LedgerReport } from '../ledger/classify.js';
+import { settledLedger } from '../support/settle.js';
 import { describeModelRun, runModel, type ModelResult } from './model.js';
 import { startModelStack } from './model-stack.js';
 import { CLOCK_MOVES } from './scenarios.js';
@@ -29,6 +31,7 @@ export async function modelCli(o: ModelCliOptions): Promise<boolean> {
   const log = (line: string) => console.error(`[model] ${line}`);
   const { stack, clock } = await startModelStack();
   let result: ModelResult;
+  let ledger: LedgerReport;
   try {
     result = await runModel(
       stack,
@@ -43,12 +46,15 @@ export async function modelCli(o: ModelCliOptions): Promise<boolean> {
       },
       log,
     );
+    // And the money of every scenario: the ledger over the whole run.
+    ledger = await settledLedger(stack, 120_000);
   } finally {
     await stack.stop();
     await clock.dispose();
   }
   const summary = describeModelRun(result);
   console.log(summary);
+  console.log(formatReport(ledger));
   const shown = result.divergences.slice(0, 20);
   await writeFile(
     o.out,
@@ -75,7 +81,13 @@ ${
   result.scenarios < o.scenarios
     ? `Only ${result.scenarios} of the ${o.scenarios} scenarios asked for ran within the time budget.\n\n`
     : ''
-}Divergences: ${result.divergences.length === 0 ? 'none.' : `${result.divergences.length} (the first ${shown.length}):`}
+}Ledger (tests/proof/ledger) over the whole run: ${balanced(ledger) ? 'balanced.' : 'NOT balanced.'}
+
+\`\`\`
+${formatReport(ledger).split('\n').slice(0, 40).join('\n')}
+\`\`\`
+
+Divergences: ${result.divergences.length === 0 ? 'none.' : `${result.divergences.length} (the first ${shown.length}):`}
 ${shown
   .map(
     (d) =>
@@ -84,5 +96,5 @@ ${shown
   .join('\n')}
 `,
   );
-  return result.divergences.length === 0;
+  return result.divergences.length === 0 && balanced(ledger);
 }
