@@ -45,6 +45,11 @@ const signer = () => {
 export interface ModelCustomers {
   /** A new customer (known to access's directory only once an admin first needs it). */
   customer(): ModelCustomer;
+  /**
+   * Closes (won) every dispute still open of these customers: the admin list shows the 500 due
+   * first, so a long run must not pile up the open disputes of finished scenarios.
+   */
+  closeOpenDisputes(userIds: ReadonlySet<string>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -286,5 +291,17 @@ export async function modelCustomers(stack: ProofStack): Promise<ModelCustomers>
       },
     };
   };
-  return { customer, close: () => nc.close() };
+  const closeOpenDisputes = async (userIds: ReadonlySet<string>) => {
+    const answer = await call(admin, 'GET', '/api/admin/disputes');
+    const open = (answer.body?.disputes ?? []) as { disputeId: string; userId: string }[];
+    for (const d of open.filter((o) => userIds.has(o.userId))) {
+      const res = await stack.sandboxControl(
+        'POST',
+        `/_dispute/${encodeURIComponent(d.disputeId)}/close`,
+        { outcome: 'won' },
+      );
+      await res.arrayBuffer();
+    }
+  };
+  return { customer, closeOpenDisputes, close: () => nc.close() };
 }

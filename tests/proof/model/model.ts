@@ -3,7 +3,7 @@
 // Customers of a batch act in rounds: each does its next step (or nothing), the dashboards are
 // compared, the shared clock moves for everyone (services and sandbox together), the dashboards
 // are compared again. At the end of a batch its plans are cancelled at the provider, so later
-// batches' clock moves do not keep renewing them.
+// batches' clock moves do not keep renewing them, and its open disputes are closed.
 import { loadavg } from 'node:os';
 import { products } from '@mia/catalog';
 import { waitFor } from '@mia/testing';
@@ -228,6 +228,7 @@ export async function runModel(
         await compare();
       }
       await cancelPlansOf(stripe, scenarios);
+      await customers.closeOpenDisputes(new Set(scenarios.map((s) => s.customer.userId)));
       result.scenarios += size;
       log(
         `batch ${b + 1}/${batches}: ${result.scenarios} scenarios, ${result.steps} steps, ` +
