@@ -63,9 +63,12 @@ export async function modelCli(o: ModelCliOptions): Promise<boolean> {
 \`npm run chaos -- --model --seed ${o.seed} --scenarios ${o.scenarios} --batch ${o.batch} --rounds ${o.rounds}` +
       `${o.budgetMinutes ? ` --budget-min ${o.budgetMinutes}` : ''}\`
 
-Seeded random scenarios of one customer each (tests/proof/model): subscribe monthly or annual,
-update the card (4242 pays, 0341 makes every later charge fail), change plan up and down, cancel at
-period end, resume, an admin's grant (for life or 3 days) and revoke, and clock moves shared by
+Seeded random scenarios of one customer each (tests/proof/model): subscribe monthly or annual
+(card 4242, or 0259 disputed / 1976 inquiry), update the card (4242 pays, 0341 makes every later
+charge fail), change plan up and down, cancel at period end, resume, refunds of the newest plan
+payment (cancel_now, keep, partial), the bank's verdicts (won, lost, prevented, warning_closed),
+the free trial, tools bought and taken back by an admin, an admin's grant (for life or 3 days) and
+revoke, and clock moves shared by
 billing, access and the Stripe sandbox (MIA_TEST_CLOCK_FILE; moves of
 ${CLOCK_MOVES.map((m) => `${m.days} (${m.label})`).join(', ')} days), renewals paid or failed,
 dunning retries and the 3-day grace included. Customers of a batch act in rounds; after every step
