@@ -6,6 +6,7 @@ import {
 } from '../../services/access/src/access-harness.fixture.js';
 import { loadGrants } from '../../services/access/src/entitlements/entitlements.js';
 import { usable } from '../../services/access/src/entitlements/grants.js';
+import { call, sessionToken } from '../../services/access/src/access-harness.fixture.js';
 import {
   startBillingHarness,
   subscribe,
@@ -36,6 +37,22 @@ describe('a plan whose renewal fails (billing + access, sandbox clock)', () => {
   const grants = (caller: Caller) => loadGrants(access.ctx.commands, caller.userId);
   const canUse = async (caller: Caller, at = h.clock()) =>
     usable(await grants(caller), 'apocalipsis', at);
+  /** Whether the dashboard (its own one-query read of the grants) shows the tool usable. */
+  const dashboardShows = async (caller: Caller) => {
+    const token = await sessionToken({
+      id: caller.userId,
+      email: caller.email,
+      name: 'Pastor',
+      role: 'user',
+    });
+    const answer = await call<{ availableProducts: { id: string; purchased: boolean }[] }>(
+      access.url,
+      'GET',
+      '/api/dashboard',
+      { token },
+    );
+    return answer.body.availableProducts.find((p) => p.id === 'apocalipsis')?.purchased;
+  };
   const plan = async (caller: Caller) =>
     (await caller.call<{ plan: Record<string, unknown> | null }>('GET', '/api/billing')).body.plan;
 
@@ -96,9 +113,11 @@ describe('a plan whose renewal fails (billing + access, sandbox clock)', () => {
     // Within the grace window: still usable. After it: not, with no event needed.
     expect((await canUse(member, new Date(paidEnd + 3 * DAY_MS - 60_000))).allowed).toBe(true);
     expect((await canUse(member)).allowed).toBe(true);
+    expect(await dashboardShows(member)).toBe(true);
     expect((await canUse(member, new Date(paidEnd + 3 * DAY_MS + 60_000))).allowed).toBe(false);
     h.clock.advance(2.5 * DAY_MS);
     expect((await canUse(member)).allowed).toBe(false);
+    expect(await dashboardShows(member)).toBe(false);
 
     // A card that pays: the open invoice is paid in the same call, the tools are back at once.
     const updated = await replaceCard(member, TEST_CARDS.visa);

@@ -1,12 +1,14 @@
 // `npm run chaos [-- --seed 1 --purchases 1000 ...]`: the long chaos run (kept out of `npm test`;
 // the suite runs a short one). Needs the built dist (`npm run build`). Prints the run and the
 // ledger, writes bench/results/chaos.md, and exits 1 unless the ledger balances.
+// `npm run chaos -- --model` runs the model-based test instead (tests/proof/model/cli.ts).
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { root } from '../../../bench/src/commerce-stack.js';
 import { balanced, formatReport } from '../ledger/classify.js';
 import { startProofStack } from '../support/proof-stack.js';
 import { describeRun, runChaos, type ChaosResult, type ChaosTarget } from './chaos.js';
+import { modelCli, modelCliDefaults } from '../model/cli.js';
 
 const { values } = parseArgs({
   options: {
@@ -21,8 +23,25 @@ const { values } = parseArgs({
     'max-down': { type: 'string', default: '3000' },
     targets: { type: 'string', default: 'billing,access,gateway,nats,postgres' },
     out: { type: 'string', default: `${root}bench/results/chaos.md` },
+    model: { type: 'boolean', default: false },
+    scenarios: { type: 'string', default: modelCliDefaults.scenarios },
+    batch: { type: 'string', default: modelCliDefaults.batch },
+    rounds: { type: 'string', default: modelCliDefaults.rounds },
+    'budget-min': { type: 'string', default: modelCliDefaults['budget-min'] },
   },
 });
+
+if (values.model) {
+  const ok = await modelCli({
+    seed: Number(values.seed),
+    scenarios: Number(values.scenarios),
+    batch: Number(values.batch),
+    rounds: Number(values.rounds),
+    budgetMinutes: Number(values['budget-min']),
+    out: process.argv.includes('--out') ? values.out! : modelCliDefaults.modelOut,
+  });
+  process.exit(ok ? 0 : 1);
+}
 
 const log = (line: string) => console.error(`[chaos] ${line}`);
 const stack = await startProofStack({ privatePostgres: true });

@@ -39,6 +39,12 @@ export interface LedgerReport {
     unbacked: number;
     subscriptions: number;
     subscriptionsWrong: number;
+    /** Plan periods invoices paid for, and those access opened no window for. */
+    planPeriods: number;
+    planPeriodsLost: number;
+    /** Plan payments refunded (in full or part) and disputed, each checked against the plan. */
+    planRefunds: number;
+    planDisputes: number;
   };
   discrepancies: Discrepancy[];
   /** Every mismatch billing listed, for the report. */
@@ -90,6 +96,10 @@ export function classify(views: LedgerViews): LedgerReport {
     unbacked: 0,
     subscriptions: 0,
     subscriptionsWrong: 0,
+    planPeriods: 0,
+    planPeriodsLost: 0,
+    planRefunds: 0,
+    planDisputes: 0,
   };
 
   const billingByProvider = groupBy(views.billing, (b) => b.providerPaymentId);
@@ -100,8 +110,14 @@ export function classify(views: LedgerViews): LedgerReport {
   const dashboards = new Map(views.dashboards.map((d) => [d.userId, d]));
   const subscriptions = new Map(views.provider.subscriptions.map((s) => [s.subscriptionId, s]));
   // Tools each user paid for and kept: more than one kept payment for a tool is a double charge.
+  // A purchase an admin took back is not kept (billing released it: buying again is allowed).
+  const takenBack = (p: ProviderPayment) =>
+    p.purpose.kind === 'product' &&
+    grantsById.get(`${p.userId} purchase:${p.purpose.paymentId}`)?.[0]?.revokedReason === 'admin';
   const keptPurchases = groupBy(views.provider.payments, (p) =>
-    p.purpose.kind === 'product' && !fullyRefunded(p) ? `${p.userId} ${p.purpose.productId}` : null,
+    p.purpose.kind === 'product' && !fullyRefunded(p) && !takenBack(p)
+      ? `${p.userId} ${p.purpose.productId}`
+      : null,
   );
 
   for (const p of views.provider.payments) {
@@ -150,15 +166,23 @@ export function classify(views: LedgerViews): LedgerReport {
     counts[outcome]++;
   }
 
+  const planPayments = groupBy(views.provider.payments, (p) =>
+    p.purpose.kind === 'subscription' ? p.purpose.providerSubscriptionId : null,
+  );
   for (const s of views.provider.subscriptions) {
     counts.subscriptions++;
     let wrong = false;
-    checkSubscriptionAccess(s, grantsById, (detail) => {
+    const payments = planPayments.get(s.providerSubscriptionId) ?? [];
+    counts.planRefunds += payments.filter((p) => p.refundedCents > 0).length;
+    counts.planDisputes += payments.filter((p) => (p.disputeStatus ?? null) !== null).length;
+    checkSubscriptionAccess(s, grantsById, payments, (detail) => {
       wrong = true;
       discrepancies.push({ kind: 'wrong', userId: s.userId, detail });
     });
     if (wrong) counts.subscriptionsWrong++;
   }
+
+  for (const d of planWindows(views, counts)) discrepancies.push(d);
 
   for (const d of unbacked(views, subscriptions)) {
     counts.unbacked++;
@@ -226,8 +250,10 @@ function checkAccess(
   else if (line.fullyRefunded !== fullyRefunded(p))
     found('wrong', `access's history says fully refunded: ${line.fullyRefunded}`, at);
 
-  if (p.purpose.kind === 'product') {
-    const grant = grantsById.get(`${p.userId} purchase:${at}`)?.[0];
+  // An admin's revocation takes a purchase back whatever the money did (staff's decision).
+  const grant = grantsById.get(`${p.userId} purchase:${at}`)?.[0];
+  const byAdmin = grant?.status === 'revoked' && grant.revokedReason === 'admin';
+  if (p.purpose.kind === 'product' && !byAdmin) {
     const expected = expectedGrantStatus(p);
     if (!grant) found('lost', `no grant for ${p.purpose.productId}`, at);
     else if (grant.status !== expected)
@@ -242,6 +268,7 @@ function checkAccess(
     if (lines > 1) found('duplicated', `the dashboard lists it ${lines} times`, at);
     if (
       p.purpose.kind === 'product' &&
+      !byAdmin &&
       expectedGrantStatus(p) === 'active' &&
       !dashboard.purchasedProductIds.includes(p.purpose.productId)
     )
@@ -249,17 +276,42 @@ function checkAccess(
   }
 }
 
-/** A plan's grant follows the provider's current subscription, whatever order events came in. */
+/** A chargeback the bank has not decided (inquiries, `warning_*`, suspend nothing). */
+const CHARGEBACK_OPEN = new Set(['needs_response', 'under_review']);
+
+/**
+ * A plan's grant follows the provider's current subscription, whatever order events came in,
+ * and what happened to the plan's payments: an open chargeback suspends it (restored once won,
+ * prevented or closed), a lost one or a full refund with `cancel_now` ends the plan at the
+ * provider (and so its access).
+ */
 function checkSubscriptionAccess(
   s: ProviderSubscription,
   grantsById: Map<string, Grant[]>,
+  payments: readonly ProviderPayment[],
   wrong: (detail: string) => void,
 ): void {
   const grant = grantsById.get(`${s.userId} subscription:${s.subscriptionId}`)?.[0];
   const open = OPEN_STATUSES.has(s.status);
   const label = `subscription ${s.providerSubscriptionId} (${s.status})`;
-  if (open && (!grant || grant.status !== 'active')) {
-    wrong(`${label}: grant is ${grant?.status ?? 'missing'}, should be active`);
+  const lost = payments.find((p) => p.disputeStatus === 'lost');
+  const cancelled = payments.find(
+    (p) => fullyRefunded(p) && (p.refundPlanActions ?? []).includes('cancel_now'),
+  );
+  const ending = lost ?? cancelled;
+  if (ending && s.status !== 'canceled') {
+    wrong(
+      `${label}: ${lost ? 'a lost dispute' : 'a cancel_now refund'} of ${ending.providerPaymentId}, ` +
+        'yet the provider keeps the plan',
+    );
+  }
+  const disputed = payments.find((p) => CHARGEBACK_OPEN.has(p.disputeStatus ?? ''));
+  const expected = disputed ? 'suspended' : 'active';
+  if (open && (!grant || grant.status !== expected)) {
+    wrong(
+      `${label}: grant is ${grant?.status ?? 'missing'}, should be ${expected}` +
+        (disputed ? ` (dispute open on ${disputed.providerPaymentId})` : ''),
+    );
     return;
   }
   if (open && s.currentPeriodEnd !== null) {
@@ -278,6 +330,58 @@ function checkSubscriptionAccess(
   if (ended && grant && grant.status === 'active' && s.status === 'canceled')
     wrong(`${label}: grant still active`);
   if (!open && !ended && grant?.status === 'active') wrong(`${label}: grant active`);
+}
+
+const seconds = (at: Date) => Math.round(at.getTime() / 1000);
+
+/**
+ * Every paid plan period <-> an access window. Each period an invoice paid for must have moved
+ * access's window of that plan to its end (or a later paid period did, when the webhooks came
+ * newest first); each window access opened must end where a paid period ends (a window with no
+ * paid invoice behind it is access given for nothing: the failed renewal that extended it).
+ */
+function* planWindows(views: LedgerViews, counts: LedgerReport['counts']): Generator<Discrepancy> {
+  const periods = views.provider.paidPlanPeriods;
+  const terms = views.access.terms;
+  if (!periods || !terms) return;
+  const windowsOf = groupBy(terms, (t) => `${t.userId} ${t.grantId}`);
+  const paidEndsOf = groupBy(periods, (p) => `${p.userId} subscription:${p.subscriptionId}`);
+  const canceled = new Set(
+    views.provider.subscriptions
+      .filter((s) => s.status === 'canceled')
+      .map((s) => s.subscriptionId),
+  );
+  const grantOf = new Map(views.access.grants.map((g) => [`${g.userId} ${g.grantId}`, g]));
+  for (const p of periods) {
+    counts.planPeriods++;
+    const key = `${p.userId} subscription:${p.subscriptionId}`;
+    const ends = (windowsOf.get(key) ?? []).map((t) => seconds(t.periodEnd));
+    if (ends.some((end) => end >= p.periodEnd)) continue;
+    // The provider ended the plan and access closed it before hearing of this paid invoice (the
+    // cancellation delivered first): no window is owed for a plan that is over.
+    const grant = grantOf.get(key);
+    if (canceled.has(p.subscriptionId) && (!grant || grant.status === 'revoked')) continue;
+    counts.planPeriodsLost++;
+    yield {
+      kind: 'lost',
+      userId: p.userId,
+      detail:
+        `plan ${p.providerSubscriptionId}: the period paid by ${p.invoiceId} (to ` +
+        `${new Date(p.periodEnd * 1000).toISOString()}) opened no access window`,
+    };
+  }
+  for (const t of terms) {
+    const paid = (paidEndsOf.get(`${t.userId} ${t.grantId}`) ?? []).some(
+      (p) => p.periodEnd === seconds(t.periodEnd),
+    );
+    if (paid) continue;
+    counts.unbacked++;
+    yield {
+      kind: 'unbacked',
+      userId: t.userId,
+      detail: `access window of ${t.grantId} to ${t.periodEnd.toISOString()}: no paid invoice ends there`,
+    };
+  }
 }
 
 /** Records with no succeeded PaymentIntent behind them. */
@@ -328,7 +432,10 @@ export function formatReport(report: LedgerReport): string {
   const c = report.counts;
   const lines = [
     `ledger: ${c.payments} provider payments: ${c.ok} ok, ${c.lost} lost, ${c.duplicated} duplicated, ${c.wrong} wrong; ` +
-      `${c.subscriptions} plans, ${c.subscriptionsWrong} with wrong access; ${c.unbacked} unbacked records; ` +
+      `${c.subscriptions} plans, ${c.subscriptionsWrong} with wrong access; ` +
+      `${c.planPeriods} paid plan periods, ${c.planPeriodsLost} without an access window; ` +
+      `${c.planRefunds} plan refunds and ${c.planDisputes} plan disputes checked against their plans; ` +
+      `${c.unbacked} unbacked records; ` +
       `${c.mismatched} mismatched (listed for review)`,
     ...report.mismatches.map(
       (m) =>

@@ -193,6 +193,84 @@ describe('the ledger check', () => {
     expect(plan('canceled', 'revoked')).toMatchObject({ subscriptionsWrong: 0 });
   });
 
+  it("a plan payment's dispute suspends and restores the plan; a lost one or a cancel_now refund ends it", () => {
+    const plan = (
+      status: string,
+      grantStatus: string,
+      payment: { disputeStatus?: string; refund?: 'cancel_now' | 'keep' },
+    ) =>
+      classify(
+        views((v) => {
+          v.provider.subscriptions.push({
+            providerSubscriptionId: 'sub_1',
+            subscriptionId: SUB,
+            userId: USER,
+            status,
+            currentPeriodEnd: 2_000_000_000,
+          });
+          v.provider.payments.push({
+            providerPaymentId: 'pi_plan',
+            userId: USER,
+            purpose: { kind: 'subscription', providerSubscriptionId: 'sub_1', subscriptionId: SUB },
+            amountCents: 2000,
+            refundedCents: payment.refund ? 2000 : 0,
+            dispute: payment.disputeStatus ? 'open' : null,
+            disputeStatus: payment.disputeStatus ?? null,
+            refundPlanActions: payment.refund ? [payment.refund] : [],
+          });
+          v.access.grants.push({
+            ...grant,
+            grantId: `subscription:${SUB}`,
+            scope: 'all',
+            sourceKind: 'subscription',
+            sourceRef: SUB,
+            status: grantStatus,
+            validUntil: new Date(2_000_000_000 * 1000),
+          });
+        }),
+      ).counts;
+    const ok = { subscriptionsWrong: 0 };
+    const wrong = { subscriptionsWrong: 1 };
+    expect(plan('active', 'suspended', { disputeStatus: 'needs_response' })).toMatchObject(ok);
+    expect(plan('active', 'active', { disputeStatus: 'needs_response' })).toMatchObject(wrong);
+    // Inquiries suspend nothing; won, prevented and warning_closed restore.
+    for (const disputeStatus of ['warning_needs_response', 'won', 'prevented', 'warning_closed']) {
+      expect(plan('active', 'active', { disputeStatus })).toMatchObject(ok);
+      expect(plan('active', 'suspended', { disputeStatus })).toMatchObject(wrong);
+    }
+    expect(plan('canceled', 'revoked', { disputeStatus: 'lost' })).toMatchObject(ok);
+    expect(plan('active', 'active', { disputeStatus: 'lost' })).toMatchObject(wrong);
+    expect(plan('canceled', 'revoked', { refund: 'cancel_now' })).toMatchObject(ok);
+    expect(plan('active', 'active', { refund: 'cancel_now' })).toMatchObject(wrong);
+    expect(plan('active', 'active', { refund: 'keep' })).toMatchObject(ok);
+  });
+
+  it('a purchase an admin took back is neither wrong nor kept: buying it again is no double charge', () => {
+    const PAY2 = '44444444-4444-4444-8444-444444444444';
+    const report = classify(
+      views((v) => {
+        v.access.grants[0] = { ...grant, status: 'revoked', revokedReason: 'admin' };
+        v.provider.payments.push({
+          ...paid,
+          providerPaymentId: 'pi_2',
+          purpose: { kind: 'product', productId: 'manual-ceremonias', paymentId: PAY2 },
+        });
+        v.billing.push({ ...record, paymentId: PAY2, providerPaymentId: 'pi_2' });
+        v.access.payments.push({ ...history, paymentId: PAY2 });
+        v.access.grants.push({ ...grant, grantId: `purchase:${PAY2}`, sourceRef: PAY2 });
+        v.dashboards[0]!.paymentIds.push(PAY2);
+      }),
+    );
+    expect(report.discrepancies).toEqual([]);
+    // Revoked for another reason with the money kept: still wrong.
+    const refundless = classify(
+      views((v) => {
+        v.access.grants[0] = { ...grant, status: 'revoked', revokedReason: 'refund' };
+      }),
+    );
+    expect(refundless.counts.wrong).toBe(1);
+  });
+
   describe('payments taken for other money than started', () => {
     const review = {
       paymentId: PAY,
@@ -236,5 +314,70 @@ describe('the ledger check', () => {
       expect(report.counts).toMatchObject({ ok: 0, wrong: 1 });
       expect(formatReport(report)).toContain('not listed for review');
     });
+  });
+  it('every paid plan period opened an access window, and every window has a paid period behind it', () => {
+    const periodEnd = (s: number) => new Date(s * 1000);
+    const planViews = (terms: number[], paidEnds: number[]) =>
+      classify(
+        views((v) => {
+          v.provider.paidPlanPeriods = paidEnds.map((end, i) => ({
+            invoiceId: `in_${i}`,
+            providerSubscriptionId: 'sub_1',
+            subscriptionId: SUB,
+            userId: USER,
+            periodEnd: end,
+          }));
+          v.access.terms = terms.map((end) => ({
+            userId: USER,
+            grantId: `subscription:${SUB}`,
+            periodEnd: periodEnd(end),
+          }));
+        }),
+      );
+    // Activation and a renewal, both noted: balanced.
+    const both = planViews([1_800_000_000, 1_802_592_000], [1_800_000_000, 1_802_592_000]);
+    expect(both.counts).toMatchObject({ planPeriods: 2, planPeriodsLost: 0, unbacked: 0 });
+    expect(balanced(both)).toBe(true);
+    // The renewal came first and the activation's older term was never noted: still covered.
+    expect(balanced(planViews([1_802_592_000], [1_800_000_000, 1_802_592_000]))).toBe(true);
+    // A paid renewal access never heard of.
+    const lost = planViews([1_800_000_000], [1_800_000_000, 1_802_592_000]);
+    expect(lost.counts).toMatchObject({ planPeriodsLost: 1 });
+    expect(formatReport(lost)).toContain('opened no access window');
+    // Unless the provider ended the plan and access closed it first (cancellation heard first).
+    const endedFirst = classify(
+      views((v) => {
+        v.provider.paidPlanPeriods = [
+          {
+            invoiceId: 'in_0',
+            providerSubscriptionId: 'sub_1',
+            subscriptionId: SUB,
+            userId: USER,
+            periodEnd: 1_800_000_000,
+          },
+        ];
+        v.provider.subscriptions.push({
+          providerSubscriptionId: 'sub_1',
+          subscriptionId: SUB,
+          userId: USER,
+          status: 'canceled',
+          currentPeriodEnd: 1_800_000_000,
+        });
+        v.access.terms = [];
+        v.access.grants.push({
+          ...grant,
+          grantId: `subscription:${SUB}`,
+          scope: 'all',
+          sourceKind: 'subscription',
+          sourceRef: SUB,
+          status: 'revoked',
+        });
+      }),
+    );
+    expect(endedFirst.counts).toMatchObject({ planPeriods: 1, planPeriodsLost: 0 });
+    // A failed renewal that extended access anyway: a window no invoice paid for.
+    const extended = planViews([1_800_000_000, 1_802_592_000], [1_800_000_000]);
+    expect(extended.counts).toMatchObject({ planPeriodsLost: 0, unbacked: 1 });
+    expect(formatReport(extended)).toContain('no paid invoice ends there');
   });
 });

@@ -1,5 +1,10 @@
 import Stripe from 'stripe';
-import type { ProviderPayment, ProviderSubscription, ProviderView } from './views.js';
+import type {
+  PaidPlanPeriod,
+  ProviderPayment,
+  ProviderSubscription,
+  ProviderView,
+} from './views.js';
 
 // The provider's view, read through its own public API (the same SDK billing uses, pointed at the
 // Stripe sandbox): every succeeded PaymentIntent, its charge's refunds and disputes, and our
@@ -35,14 +40,21 @@ export async function readProviderView(
   secretKey: string,
 ): Promise<ProviderView> {
   const stripe = sandboxClient(sandboxUrl, secretKey);
-  const [intents, charges, disputes, invoicePayments, invoices, subs] = await Promise.all([
+  const [intents, charges, disputes, invoicePayments, invoices, subs, refunds] = await Promise.all([
     all(stripe.paymentIntents.list({ limit: 100 })),
     all(stripe.charges.list({ limit: 100 })),
     all(stripe.disputes.list({ limit: 100 })),
     all(stripe.invoicePayments.list({ limit: 100 })),
     all(stripe.invoices.list({ limit: 100 })),
     all(stripe.subscriptions.list({ limit: 100, status: 'all' })),
+    all(stripe.refunds.list({ limit: 100 })),
   ]);
+  const planActionsOf = new Map<string, string[]>();
+  for (const r of refunds) {
+    const pi = idOf(r.payment_intent);
+    const action = r.metadata?.planAction;
+    if (pi && action) planActionsOf.set(pi, [...(planActionsOf.get(pi) ?? []), action]);
+  }
 
   const ours = new Map<string, ProviderSubscription>();
   for (const s of subs) {
@@ -89,18 +101,56 @@ export async function readProviderView(
       purpose: purpose.purpose,
       amountCents: pi.amount_received || pi.amount,
       refundedCents: (chargesOf.get(pi.id) ?? []).reduce((sum, c) => sum + c.amount_refunded, 0),
-      dispute: !dispute
-        ? null
-        : dispute.status === 'won'
-          ? 'won'
-          : dispute.status === 'lost'
-            ? 'lost'
-            : 'open',
+      dispute: disputeOutcome(dispute?.status ?? null),
+      disputeStatus: dispute?.status ?? null,
+      refundPlanActions: planActionsOf.get(pi.id) ?? [],
     });
   }
   // Oldest first, so "the second charge" of a tool is the later one.
   payments.reverse();
-  return { payments, subscriptions: [...ours.values()] };
+  return {
+    payments,
+    subscriptions: [...ours.values()],
+    paidPlanPeriods: paidPlanPeriodsOf(invoices, ours),
+  };
+}
+
+/** Every paid invoice of our plans, with the end of the period its subscription line paid for. */
+function paidPlanPeriodsOf(
+  invoices: readonly Stripe.Invoice[],
+  subscriptions: Map<string, ProviderSubscription>,
+): PaidPlanPeriod[] {
+  const periods: PaidPlanPeriod[] = [];
+  for (const invoice of invoices) {
+    if (invoice.status !== 'paid') continue;
+    const sub = subscriptions.get(idOf(invoice.parent?.subscription_details?.subscription) ?? '');
+    if (!sub) continue;
+    // The plan's own line (a change's credit for unused time is a proration, not a period).
+    const ends = invoice.lines.data
+      .filter((line) => line.parent?.subscription_item_details?.proration === false)
+      .map((line) => line.period.end);
+    if (ends.length === 0) continue;
+    periods.push({
+      invoiceId: invoice.id,
+      providerSubscriptionId: sub.providerSubscriptionId,
+      subscriptionId: sub.subscriptionId,
+      userId: sub.userId,
+      periodEnd: Math.max(...ends),
+    });
+  }
+  return periods;
+}
+
+/**
+ * A dispute as it bears on the payment: an open chargeback, one the bank decided for us (won, or
+ * an inquiry closed / prevented), one lost. An inquiry still open takes nothing back yet: none.
+ */
+function disputeOutcome(status: string | null): ProviderPayment['dispute'] {
+  if (status === null || status === 'warning_needs_response' || status === 'warning_under_review')
+    return null;
+  if (status === 'won' || status === 'warning_closed' || status === 'prevented') return 'won';
+  if (status === 'lost') return 'lost';
+  return 'open';
 }
 
 function purposeOf(

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { dashboardResponseSchema } from '@mia/contracts';
 import type {
   AccessPayment,
+  AccessTerm,
   BillingPayment,
   BillingReview,
   DashboardView,
@@ -53,7 +54,7 @@ export async function readReviews(databaseUrl: string): Promise<BillingReview[]>
 
 export async function readAccess(
   databaseUrl: string,
-): Promise<{ payments: AccessPayment[]; grants: Grant[] }> {
+): Promise<{ payments: AccessPayment[]; grants: Grant[]; terms: AccessTerm[] }> {
   return readOnly(databaseUrl, async (client) => {
     const payments = await client.query<AccessPayment>(
       `SELECT payment_id AS "paymentId", user_id AS "userId", succeeded,
@@ -62,10 +63,17 @@ export async function readAccess(
     );
     const grants = await client.query<Grant>(
       `SELECT user_id AS "userId", grant_id AS "grantId", scope, source_kind AS "sourceKind",
-              source_ref AS "sourceRef", status, valid_until AS "validUntil"
+              source_ref AS "sourceRef", status, valid_until AS "validUntil",
+              revoked_reason AS "revokedReason"
          FROM access.access_grants`,
     );
-    return { payments: payments.rows, grants: grants.rows };
+    // Every window a paid plan period opened or moved, as access recorded it.
+    const terms = await client.query<AccessTerm>(
+      `SELECT data->>'userId' AS "userId", data->>'grantId' AS "grantId",
+              (data->>'periodEnd')::timestamptz AS "periodEnd"
+         FROM access.events WHERE type = 'SubscriptionTermNoted'`,
+    );
+    return { payments: payments.rows, grants: grants.rows, terms: terms.rows };
   });
 }
 

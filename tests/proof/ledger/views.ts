@@ -16,6 +16,10 @@ export interface ProviderPayment {
   refundedCents: number;
   /** The latest dispute on its charge, if any. */
   dispute: 'open' | 'won' | 'lost' | null;
+  /** That dispute's own status at the provider (`needs_response`, `warning_closed`...). */
+  disputeStatus?: string | null;
+  /** The plan action staff chose for each refund of it (a plan payment's refund metadata). */
+  refundPlanActions?: string[];
 }
 
 /** One of our subscriptions as the provider holds it now. */
@@ -28,9 +32,24 @@ export interface ProviderSubscription {
   currentPeriodEnd: number | null;
 }
 
+/**
+ * A period of one of our plans that an invoice paid for (the first invoice, a renewal, a paid
+ * plan change; one for nothing included): the end of its subscription line, not prorations.
+ */
+export interface PaidPlanPeriod {
+  invoiceId: string;
+  providerSubscriptionId: string;
+  subscriptionId: string;
+  userId: string;
+  /** Seconds since the epoch (Stripe's unit). */
+  periodEnd: number;
+}
+
 export interface ProviderView {
   payments: ProviderPayment[];
   subscriptions: ProviderSubscription[];
+  /** Absent: not read (plan periods are then not checked). */
+  paidPlanPeriods?: PaidPlanPeriod[];
 }
 
 /** A row of billing's payments. */
@@ -78,6 +97,16 @@ export interface Grant {
   sourceRef: string;
   status: string;
   validUntil: Date | null;
+  /** Why a revoked grant was revoked (`refund`, `admin`...); absent: not read. */
+  revokedReason?: string | null;
+}
+
+/** An access window access opened or moved for a paid plan period (its SubscriptionTermNoted). */
+export interface AccessTerm {
+  userId: string;
+  /** `subscription:<subscriptionId>`. */
+  grantId: string;
+  periodEnd: Date;
 }
 
 /** What GET /api/dashboard showed one user: its payment history and the tools it holds. */
@@ -105,7 +134,8 @@ export interface LedgerViews {
   reviews?: BillingReview[];
   /** A tool's catalogue price, to find a mismatch billing did not list; absent: not checked. */
   toolPriceCents?: (productId: string) => number | undefined;
-  access: { payments: AccessPayment[]; grants: Grant[] };
+  /** `terms` absent: access's plan windows were not read (not checked). */
+  access: { payments: AccessPayment[]; grants: Grant[]; terms?: AccessTerm[] };
   /** Absent: the stores were not read (only the tables). */
   repeatedEvents?: RepeatedEvent[];
   /** Per user asked; users left out are not checked through the gateway. */

@@ -81,6 +81,9 @@ export const baseConfigSchema = z.object({
     .int()
     .positive()
     .default(7 * 24),
+  // Tests only (refused unless MIA_ENV=test): a file holding the offset in ms the service's clock
+  // runs ahead of the wall clock, moved together with the Stripe sandbox's clock.
+  MIA_TEST_CLOCK_FILE: z.string().min(1).optional(),
 });
 export type BaseConfig = z.output<typeof baseConfigSchema>;
 

@@ -18,7 +18,8 @@ import { createPool, withSearchPath } from '../db/pool.js';
 import { observePool } from '../db/pool-metrics.js';
 import { createConsumer, type EventConsumer } from '../events/consumer.js';
 import { createEventStore } from '../events/event-store.js';
-import { randomIds, systemClock, type Clock, type IdGenerator } from '../domain/clock.js';
+import { randomIds, type Clock, type IdGenerator } from '../domain/clock.js';
+import { serviceClock, testClockProblems } from './service-clock.js';
 import { createCommandHandler } from '../domain/command-handler.js';
 import { createRelay } from '../events/relay.js';
 import { createHttpApp } from '../http/create-app.js';
@@ -71,7 +72,7 @@ export async function startService<S extends z.ZodObject, Tx, Db, D = void>(
 ): Promise<RunningService<z.output<S> & BaseConfig, Tx, Db, D>> {
   type C = z.output<S> & BaseConfig;
   const config = loadConfig(def.configSchema, options.env ?? process.env) as C;
-  const serverProblems = httpServerConfigProblems(config);
+  const serverProblems = [...httpServerConfigProblems(config), ...testClockProblems(config)];
   if (serverProblems.length > 0)
     throw new ConfigError(serverProblems, config.MIA_ENV === 'production');
   const logger = createLogger(config.SERVICE_NAME ?? def.name, config.LOG_LEVEL);
@@ -117,7 +118,7 @@ export async function startService<S extends z.ZodObject, Tx, Db, D = void>(
     // Projections are attached below; they may need the context themselves.
     events: undefined as never,
     commands: undefined as never,
-    clock: options.clock ?? systemClock,
+    clock: options.clock ?? serviceClock(config),
     newId: options.newId ?? randomIds,
     nats,
     auth,

@@ -24,7 +24,7 @@ const statement = (schema: string) => `
     (SELECT name FROM ${qualified(schema, 'user_directory')} WHERE user_id = $1) AS name,
     (SELECT coalesce(json_agg(g ORDER BY g.granted_at), '[]'::json) FROM (
        SELECT grant_id, scope, source_kind, source_ref, granted_by, reason, valid_from,
-              valid_until, status, revoked_reason, granted_at
+              valid_until, status, revoked_reason, granted_at, grace_until
        FROM ${qualified(schema, 'access_grants')} WHERE user_id = $1) g) AS grants,
     (SELECT coalesce(json_agg(u ORDER BY u.last_accessed DESC), '[]'::json) FROM (
        SELECT product_id, queries_used, last_accessed
@@ -47,6 +47,8 @@ interface GrantRow {
   valid_until: string | null;
   status: string;
   revoked_reason: string | null;
+  /** A past-due plan's grace end (usable() counts it: without it a plan in grace looked closed). */
+  grace_until: string | null;
 }
 interface UsageRow {
   product_id: string;
@@ -82,6 +84,7 @@ function grantOf(row: GrantRow): Grant {
   };
   if (row.revoked_reason !== null)
     grant.revokedReason = row.revoked_reason as GrantRevocationReason;
+  if (row.grace_until !== null) grant.graceUntil = iso(row.grace_until);
   return grant;
 }
 

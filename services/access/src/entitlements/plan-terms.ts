@@ -91,8 +91,9 @@ export function notePaidTerm(
         validUntil: end,
       },
     });
-    // A dispute of a plan payment that arrived before the plan's grant keeps it suspended.
-    if (Object.values(state.disputes[grantId] ?? {}).some((status) => status === 'open')) {
+    // A chargeback on the plan's payment that arrived before its paid invoice keeps the new
+    // grant suspended, as it does a purchase's (the bank has not decided yet).
+    if (Object.values(state.disputes[grantId] ?? {}).includes('open')) {
       events.push({ type: 'AccessSuspended', data: { grantId, userId, reason: 'dispute' } });
     }
     return events;

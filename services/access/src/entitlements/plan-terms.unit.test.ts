@@ -112,6 +112,27 @@ describe('plans: paid invoices', () => {
     spec.given(renewedFirst).when(paid(APRIL, 1)).thenNothing();
   });
 
+  it('a chargeback on the first payment heard before the activation keeps the new grant suspended', () => {
+    const disputeNoted = (status: 'open' | 'inquiry'): EntitlementEvent => ({
+      type: 'DisputeNoted',
+      data: { grantId, userId, disputeId: 'dp_1', status },
+    });
+    const suspended: EntitlementEvent = {
+      type: 'AccessSuspended',
+      data: { grantId, userId, reason: 'dispute' },
+    };
+    spec
+      .given([disputeNoted('open')])
+      .when(paid(APRIL, 1))
+      .then([...activated, suspended]);
+    expect(canUse([disputeNoted('open'), ...activated, suspended], NOW).reason).toBe('suspended');
+    // An inquiry suspends nothing.
+    spec
+      .given([disputeNoted('inquiry')])
+      .when(paid(APRIL, 1))
+      .then(activated);
+  });
+
   it('the end revokes; ended before activated keeps the activation closed', () => {
     spec.given(activated).when(endSubscription).then([revoked]);
     expect(canUse([...activated, revoked], NOW).reason).toBe('revoked');
