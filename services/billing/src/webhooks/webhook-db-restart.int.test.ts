@@ -133,8 +133,12 @@ describe('Stripe webhooks while PostgreSQL restarts', () => {
     await waitFor(
       async () => {
         const [row] = await query<{ behind: boolean }>(
-          `SELECT (SELECT coalesce(max(global_position), 0) FROM ${table('events')}) >
-                  (SELECT position FROM ${table('relay_position')} WHERE publisher = 'billing') AS behind`,
+          // In store order (ADR 0014): concurrent appends may commit out of global_position order.
+          `SELECT EXISTS (
+             SELECT 1 FROM ${table('events')} e, ${table('relay_position')} r
+             WHERE r.publisher = 'billing'
+               AND (e.transaction_id, e.global_position) > (r.transaction_id, r.position)
+           ) AS behind`,
         );
         return row?.behind === false;
       },
