@@ -18,6 +18,11 @@ import {
   subscriptionStreamId,
 } from '../shared/ids.js';
 import { decideIn, type Session } from '../shared/transact.js';
+import {
+  expectedPlanCharge,
+  isPlanChargeMismatched,
+  planInvoiceChargeOf,
+} from './plan-invoice-terms.js';
 import { subscriptionDecider, type SubscriptionState } from './subscription-decider.js';
 import type { InvoiceFacts, SubscriptionFacts } from './subscription-facts.js';
 
@@ -67,7 +72,7 @@ export async function applyInvoice(
   facts: InvoiceFacts,
   reported?: AttemptFailure | null,
 ): Promise<{ paymentId: string; subscription: SubscriptionState }> {
-  const { invoice, ref, view, pi } = facts;
+  const { invoice, ref, view, pi, subscription: providerSubscription } = facts;
   const paymentId = invoicePaymentId(invoice.id);
   const purpose = {
     kind: 'subscription' as const,
@@ -85,8 +90,10 @@ export async function applyInvoice(
 
   let subscription: SubscriptionState | undefined;
   if (invoice.status === 'paid') {
-    if (invoice.amount_paid > 0) {
-      const charge = pi ? chargeOf(pi) : null;
+    // Checked against the plan's price: other money is PaymentMismatched and renews nothing.
+    const charge = planInvoiceChargeOf(invoice, providerSubscription, view.plan);
+    if (invoice.amount_paid > 0 || isPlanChargeMismatched(charge)) {
+      const receiptCharge = pi ? chargeOf(pi) : null;
       const card = pi ? cardOfPaymentIntent(pi) : null;
       await decideIn(billing, session, paymentStreamId(paymentId), paymentDecider, {
         kind: 'succeed',
@@ -100,7 +107,8 @@ export async function applyInvoice(
           cardLast4: card?.last4 ?? null,
           cardBrand: card?.brand ?? null,
         },
-        receiptUrl: charge?.receipt_url ?? null,
+        receiptUrl: receiptCharge?.receipt_url ?? null,
+        expected: expectedPlanCharge(charge),
       });
       await saveCard(billing, session, ref.userId, card);
     }
@@ -117,6 +125,7 @@ export async function applyInvoice(
           invoiceId: invoice.id,
           firstInvoice: invoice.billing_reason === 'subscription_create',
           provider: view,
+          charge,
         },
       )
     ).state;
