@@ -1,3 +1,5 @@
+import type Stripe from 'stripe';
+import { planFor } from '@mia/catalog';
 import type { PaymentSucceededV1Data } from '@mia/contracts';
 import { deciderSpec } from '@mia/testing';
 import { describe, expect, it } from 'vitest';
@@ -5,6 +7,7 @@ import { paymentDecider } from '../payments/payment-decider.js';
 import {
   expectedPlanCharge,
   isPlanChargeMismatched,
+  planInvoiceChargeOf,
   type PlanInvoiceCharge,
 } from './plan-invoice-terms.js';
 import {
@@ -31,6 +34,7 @@ const charge = (change: Partial<PlanInvoiceCharge> = {}): PlanInvoiceCharge => (
   priceCurrency: 'usd',
   discountCents: 0,
   prorationCents: 0,
+  balanceAppliedCents: 0,
   ...change,
 });
 
@@ -46,12 +50,50 @@ describe('what a plan invoice must collect', () => {
     expect(isPlanChargeMismatched(charge({ paidCents: 2499, prorationCents: 500 }))).toBe(false);
   });
 
+  it("the customer's credit from a downgrade lowers what the card pays; a debt raises it", () => {
+    expect(isPlanChargeMismatched(charge({ paidCents: 1499, balanceAppliedCents: 500 }))).toBe(
+      false,
+    );
+    expect(isPlanChargeMismatched(charge({ paidCents: 2299, balanceAppliedCents: -300 }))).toBe(
+      false,
+    );
+    expect(isPlanChargeMismatched(charge({ paidCents: 1499 }))).toBe(true);
+  });
+
   it("a plan change's proration invoice and a trial's invoice are legitimately different", () => {
     expect(expectedPlanCharge(charge({ billingReason: 'subscription_update' }))).toBeNull();
     expect(
       isPlanChargeMismatched(charge({ billingReason: 'subscription_update', paidCents: 7 })),
     ).toBe(false);
     expect(isPlanChargeMismatched(charge({ trial: true, paidCents: 0 }))).toBe(false);
+  });
+});
+
+describe('the facts read from the provider', () => {
+  const invoice = {
+    amount_paid: 1500,
+    currency: 'usd',
+    billing_reason: 'subscription_cycle',
+    starting_balance: 0,
+    ending_balance: 0,
+    lines: { data: [] },
+  } as unknown as Stripe.Invoice;
+  const onPrice = (price: Partial<Stripe.Price>) =>
+    ({
+      status: 'active',
+      items: { data: [{ price: { currency: 'usd', lookup_key: null, ...price } }] },
+    }) as unknown as Stripe.Subscription;
+
+  it("a price billing created for the plan at an earlier amount is the subscription's price", () => {
+    const old = onPrice({ unit_amount: 1500, lookup_key: 'mia_monthly_1500_usd' });
+    expect(planInvoiceChargeOf(invoice, old, 'monthly')).toMatchObject({ priceCents: 1500 });
+  });
+
+  it("an ad-hoc price set at the provider is held to the catalogue's price", () => {
+    const adHoc = onPrice({ unit_amount: 1500 });
+    expect(planInvoiceChargeOf(invoice, adHoc, 'monthly')).toMatchObject({
+      priceCents: planFor('monthly').priceCents,
+    });
   });
 });
 
