@@ -71,7 +71,7 @@ export async function applyInvoice(
   session: Session,
   facts: InvoiceFacts,
   reported?: AttemptFailure | null,
-): Promise<{ paymentId: string; subscription: SubscriptionState }> {
+): Promise<{ paymentId: string; subscription: SubscriptionState; underReview: boolean }> {
   const { invoice, ref, view, pi, subscription: providerSubscription } = facts;
   const paymentId = invoicePaymentId(invoice.id);
   const purpose = {
@@ -89,13 +89,14 @@ export async function applyInvoice(
   if (reported) await recordFailure(billing, session, payment, reported);
 
   let subscription: SubscriptionState | undefined;
+  let underReview = false;
   if (invoice.status === 'paid') {
     // Checked against the plan's price: other money is PaymentMismatched and renews nothing.
     const charge = planInvoiceChargeOf(invoice, providerSubscription, view.plan);
     if (invoice.amount_paid > 0 || isPlanChargeMismatched(charge)) {
       const receiptCharge = pi ? chargeOf(pi) : null;
       const card = pi ? cardOfPaymentIntent(pi) : null;
-      await decideIn(billing, session, paymentStreamId(paymentId), paymentDecider, {
+      const paid = await decideIn(billing, session, paymentStreamId(paymentId), paymentDecider, {
         kind: 'succeed',
         payment: {
           ...payment,
@@ -110,6 +111,7 @@ export async function applyInvoice(
         receiptUrl: receiptCharge?.receipt_url ?? null,
         expected: expectedPlanCharge(charge),
       });
+      underReview = paid.state.mismatched !== null && paid.state.succeeded === null;
       await saveCard(billing, session, ref.userId, card);
     }
     subscription = (
@@ -133,5 +135,5 @@ export async function applyInvoice(
   } else {
     subscription = await applySubscription(billing, session, facts);
   }
-  return { paymentId, subscription };
+  return { paymentId, subscription, underReview };
 }
