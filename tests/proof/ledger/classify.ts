@@ -166,6 +166,12 @@ export function classify(views: LedgerViews): LedgerReport {
     counts[outcome]++;
   }
 
+  // Periods whose invoice paid other money than the plan's price: listed, and paid for nothing.
+  const reviewedEnds = new Set(
+    (views.provider.paidPlanPeriods ?? [])
+      .filter((p) => p.providerPaymentId !== undefined && reviews.has(p.providerPaymentId))
+      .map((p) => `${p.subscriptionId} ${p.periodEnd}`),
+  );
   const planPayments = groupBy(views.provider.payments, (p) =>
     p.purpose.kind === 'subscription' ? p.purpose.providerSubscriptionId : null,
   );
@@ -175,14 +181,15 @@ export function classify(views: LedgerViews): LedgerReport {
     const payments = planPayments.get(s.providerSubscriptionId) ?? [];
     counts.planRefunds += payments.filter((p) => p.refundedCents > 0).length;
     counts.planDisputes += payments.filter((p) => (p.disputeStatus ?? null) !== null).length;
-    checkSubscriptionAccess(s, grantsById, payments, (detail) => {
+    const unpaidEnd = reviewedEnds.has(`${s.subscriptionId} ${s.currentPeriodEnd}`);
+    checkSubscriptionAccess(s, grantsById, payments, unpaidEnd, (detail) => {
       wrong = true;
       discrepancies.push({ kind: 'wrong', userId: s.userId, detail });
     });
     if (wrong) counts.subscriptionsWrong++;
   }
 
-  for (const d of planWindows(views, counts)) discrepancies.push(d);
+  for (const d of planWindows(views, counts, new Set(reviews.keys()))) discrepancies.push(d);
 
   for (const d of unbacked(views, subscriptions)) {
     counts.unbacked++;
@@ -289,6 +296,8 @@ function checkSubscriptionAccess(
   s: ProviderSubscription,
   grantsById: Map<string, Grant[]>,
   payments: readonly ProviderPayment[],
+  /** The current period was paid with other money than the plan's price (listed for review). */
+  unpaidEnd: boolean,
   wrong: (detail: string) => void,
 ): void {
   const grant = grantsById.get(`${s.userId} subscription:${s.subscriptionId}`)?.[0];
@@ -307,6 +316,8 @@ function checkSubscriptionAccess(
   }
   const disputed = payments.find((p) => CHARGEBACK_OPEN.has(p.disputeStatus ?? ''));
   const expected = disputed ? 'suspended' : 'active';
+  // A plan whose first invoice paid the wrong money was never granted: nothing to check.
+  if (open && unpaidEnd && !grant) return;
   if (open && (!grant || grant.status !== expected)) {
     wrong(
       `${label}: grant is ${grant?.status ?? 'missing'}, should be ${expected}` +
@@ -317,8 +328,9 @@ function checkSubscriptionAccess(
   if (open && s.currentPeriodEnd !== null) {
     const until = grant?.validUntil ? Math.floor(grant.validUntil.getTime() / 1000) : null;
     // Past due: the provider has moved to a period nobody paid for; access keeps the paid end
-    // (plus a grace access decides) and must not have followed it.
-    if (s.status === 'past_due') {
+    // (plus a grace access decides) and must not have followed it. So with a period paid with
+    // other money than the plan's price (listed for review).
+    if (s.status === 'past_due' || unpaidEnd) {
       if (until === null || until >= s.currentPeriodEnd)
         wrong(
           `${label}: grant until ${until}, extended to the unpaid period ${s.currentPeriodEnd}`,
@@ -340,9 +352,17 @@ const seconds = (at: Date) => Math.round(at.getTime() / 1000);
  * newest first); each window access opened must end where a paid period ends (a window with no
  * paid invoice behind it is access given for nothing: the failed renewal that extended it).
  */
-function* planWindows(views: LedgerViews, counts: LedgerReport['counts']): Generator<Discrepancy> {
-  const periods = views.provider.paidPlanPeriods;
+function* planWindows(
+  views: LedgerViews,
+  counts: LedgerReport['counts'],
+  reviewed: ReadonlySet<string>,
+): Generator<Discrepancy> {
   const terms = views.access.terms;
+  // An invoice listed for review (other money than the plan's price) pays for no period: no
+  // window is owed for it, and a window ending there is access given for nothing.
+  const periods = views.provider.paidPlanPeriods?.filter(
+    (p) => p.providerPaymentId === undefined || !reviewed.has(p.providerPaymentId),
+  );
   if (!periods || !terms) return;
   const windowsOf = groupBy(terms, (t) => `${t.userId} ${t.grantId}`);
   const paidEndsOf = groupBy(periods, (p) => `${p.userId} subscription:${p.subscriptionId}`);

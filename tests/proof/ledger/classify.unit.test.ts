@@ -380,4 +380,41 @@ describe('the ledger check', () => {
     expect(extended.counts).toMatchObject({ planPeriodsLost: 0, unbacked: 1 });
     expect(formatReport(extended)).toContain('no paid invoice ends there');
   });
+
+  it('a plan renewal that paid other money than the price (listed) owes no window, and must not get one', () => {
+    const renewal = (terms: number[]) =>
+      classify(
+        views((v) => {
+          v.provider.paidPlanPeriods = [1_800_000_000, 1_802_592_000].map((end, i) => ({
+            invoiceId: `in_${i}`,
+            providerPaymentId: `pi_plan_${i}`,
+            providerSubscriptionId: 'sub_1',
+            subscriptionId: SUB,
+            userId: USER,
+            periodEnd: end,
+          }));
+          v.reviews = [
+            {
+              paymentId: PAY,
+              userId: USER,
+              providerPaymentId: 'pi_plan_1',
+              expectedCents: 2000,
+              expectedCurrency: 'usd',
+              paidCents: 50,
+              paidCurrency: 'usd',
+            },
+          ];
+          v.access.terms = terms.map((end) => ({
+            userId: USER,
+            grantId: `subscription:${SUB}`,
+            periodEnd: new Date(end * 1000),
+          }));
+        }),
+      );
+    const held = renewal([1_800_000_000]);
+    expect(held.counts).toMatchObject({ planPeriods: 1, planPeriodsLost: 0, unbacked: 0 });
+    expect(balanced(held)).toBe(true);
+    const extended = renewal([1_800_000_000, 1_802_592_000]);
+    expect(extended.counts).toMatchObject({ unbacked: 1 });
+  });
 });

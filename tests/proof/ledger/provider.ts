@@ -111,7 +111,7 @@ export async function readProviderView(
   return {
     payments,
     subscriptions: [...ours.values()],
-    paidPlanPeriods: paidPlanPeriodsOf(invoices, ours),
+    paidPlanPeriods: paidPlanPeriodsOf(invoices, ours, invoiceOfIntent),
   };
 }
 
@@ -119,7 +119,9 @@ export async function readProviderView(
 function paidPlanPeriodsOf(
   invoices: readonly Stripe.Invoice[],
   subscriptions: Map<string, ProviderSubscription>,
+  invoiceOfIntent: Map<string, string>,
 ): PaidPlanPeriod[] {
+  const intentOf = new Map([...invoiceOfIntent].map(([pi, invoice]) => [invoice, pi]));
   const periods: PaidPlanPeriod[] = [];
   for (const invoice of invoices) {
     if (invoice.status !== 'paid') continue;
@@ -130,8 +132,10 @@ function paidPlanPeriodsOf(
       .filter((line) => line.parent?.subscription_item_details?.proration === false)
       .map((line) => line.period.end);
     if (ends.length === 0) continue;
+    const providerPaymentId = intentOf.get(invoice.id);
     periods.push({
       invoiceId: invoice.id,
+      ...(providerPaymentId ? { providerPaymentId } : {}),
       providerSubscriptionId: sub.providerSubscriptionId,
       subscriptionId: sub.subscriptionId,
       userId: sub.userId,

@@ -38,6 +38,8 @@ export interface ProviderSubscription {
  */
 export interface PaidPlanPeriod {
   invoiceId: string;
+  /** The PaymentIntent that paid it (absent: paid without one, or not read). */
+  providerPaymentId?: string;
   providerSubscriptionId: string;
   subscriptionId: string;
   userId: string;

@@ -41,7 +41,7 @@ function unfinished(pi: Stripe.PaymentIntent): HttpError {
   return new HttpError(409, message, 'payment_not_completed', { status: pi.status });
 }
 
-/** Paid, but not the money the checkout started with: nothing granted until staff decide. */
+/** Paid, but not the money the checkout (or the plan's price) asked: nothing granted until staff decide. */
 const underReview = (paymentId: string) =>
   new HttpError(
     409,
@@ -97,6 +97,7 @@ export async function confirmPayment(
       applyInvoice(billing, session, facts, reported),
     );
     paymentId = applied.paymentId;
+    if (applied.underReview) throw underReview(paymentId);
   }
 
   if (pi.status === 'succeeded') return { status: 'succeeded', paymentId };

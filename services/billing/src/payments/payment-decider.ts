@@ -35,7 +35,16 @@ export type PaymentCommand =
   | ({ kind: 'reprice' } & CheckoutTerms)
   | { kind: 'attach-intent'; paymentId: string; providerPaymentId: string }
   /** The provider says the money arrived (confirm-payment, payment_intent.succeeded, invoice.paid). */
-  | { kind: 'succeed'; payment: PaymentSucceededV1Data; receiptUrl: string | null }
+  | {
+      kind: 'succeed';
+      payment: PaymentSucceededV1Data;
+      receiptUrl: string | null;
+      /**
+       * What a plan invoice had to collect (its subscription's price at the provider); a tool
+       * payment is held to its latest PaymentStarted instead. Absent or null: not checked.
+       */
+      expected?: { amountCents: number; currency: string } | null;
+    }
   /** One failed attempt, keyed by what identifies it at the provider (the charge). */
   | { kind: 'fail'; attempt: string; failure: PaymentFailedV1Data }
   /** The provider's running total refunded on the payment's charge. */
@@ -130,13 +139,17 @@ const sameTerms = (started: NonNullable<PaymentState['started']>, terms: Checkou
   started.discountCents === (terms.discountCents ?? 0);
 
 /**
- * A tool payment the provider reports for other money than its latest start: the amount or
- * currency was changed at the provider after the checkout fixed them.
+ * A payment the provider reports for other money than it had to collect: a tool's latest start,
+ * or a plan invoice's subscription price (`planExpected`), changed at the provider since.
  */
-function mismatchOf(state: PaymentState, paid: PaymentSucceededV1Data): PaymentEvent | null {
+function mismatchOf(
+  state: PaymentState,
+  paid: PaymentSucceededV1Data,
+  planExpected: { amountCents: number; currency: string } | null,
+): PaymentEvent | null {
   const started = state.started;
-  if (!started || paid.purpose.kind !== 'product') return null;
-  const expected = expectedOf(started);
+  const expected = paid.purpose.kind === 'product' ? started && expectedOf(started) : planExpected;
+  if (!expected) return null;
   if (paid.amountCents === expected.amountCents && paid.currency === expected.currency) return null;
   return {
     type: 'PaymentMismatched',
@@ -426,7 +439,7 @@ export const paymentDecider: Decider<PaymentCommand, PaymentState, PaymentEvent>
         }
         const paid = command.payment;
         // Not the money the checkout fixed: no PaymentSucceeded, so nothing is granted.
-        const mismatch = mismatchOf(state, paid);
+        const mismatch = mismatchOf(state, paid, command.expected ?? null);
         if (mismatch) return [mismatch];
         return [
           { type: 'PaymentSucceeded', data: paid },

@@ -9,9 +9,22 @@ export interface PlanPrices {
   priceFor(planType: PlanType): Promise<string>;
 }
 
+const lookupKeyOf = (planType: PlanType, cents: number | null, currency: string): string =>
+  `mia_${planType}_${cents}_${currency.toLowerCase()}`;
+
 /** Names the price of the catalogue's plan at its current amount (a new amount, a new key). */
 export const planLookupKey = (plan: Plan): string =>
-  `mia_${plan.planType}_${plan.priceCents}_${plan.currency.toLowerCase()}`;
+  lookupKeyOf(plan.planType, plan.priceCents, plan.currency);
+
+/**
+ * A price billing created for the plan at some catalogue amount (a subscription bought before a
+ * price change keeps it): its lookup key names the plan and its own amount. An ad-hoc price set
+ * at the provider has none.
+ */
+export const isPlanPriceOfOurs = (
+  price: Pick<Stripe.Price, 'lookup_key' | 'unit_amount' | 'currency'>,
+  planType: PlanType,
+): boolean => price.lookup_key === lookupKeyOf(planType, price.unit_amount, price.currency);
 
 /** The plan a provider price bills for, by its interval (the catalogue has one plan per interval). */
 export const planOfPrice = (price: Pick<Stripe.Price, 'recurring'>): PlanType =>

@@ -18,6 +18,11 @@ import {
   subscriptionStreamId,
 } from '../shared/ids.js';
 import { decideIn, type Session } from '../shared/transact.js';
+import {
+  expectedPlanCharge,
+  isPlanChargeMismatched,
+  planInvoiceChargeOf,
+} from './plan-invoice-terms.js';
 import { subscriptionDecider, type SubscriptionState } from './subscription-decider.js';
 import type { InvoiceFacts, SubscriptionFacts } from './subscription-facts.js';
 
@@ -66,8 +71,8 @@ export async function applyInvoice(
   session: Session,
   facts: InvoiceFacts,
   reported?: AttemptFailure | null,
-): Promise<{ paymentId: string; subscription: SubscriptionState }> {
-  const { invoice, ref, view, pi } = facts;
+): Promise<{ paymentId: string; subscription: SubscriptionState; underReview: boolean }> {
+  const { invoice, ref, view, pi, subscription: providerSubscription } = facts;
   const paymentId = invoicePaymentId(invoice.id);
   const purpose = {
     kind: 'subscription' as const,
@@ -84,11 +89,14 @@ export async function applyInvoice(
   if (reported) await recordFailure(billing, session, payment, reported);
 
   let subscription: SubscriptionState | undefined;
+  let underReview = false;
   if (invoice.status === 'paid') {
-    if (invoice.amount_paid > 0) {
-      const charge = pi ? chargeOf(pi) : null;
+    // Checked against the plan's price: other money is PaymentMismatched and renews nothing.
+    const charge = planInvoiceChargeOf(invoice, providerSubscription, view.plan);
+    if (invoice.amount_paid > 0 || isPlanChargeMismatched(charge)) {
+      const receiptCharge = pi ? chargeOf(pi) : null;
       const card = pi ? cardOfPaymentIntent(pi) : null;
-      await decideIn(billing, session, paymentStreamId(paymentId), paymentDecider, {
+      const paid = await decideIn(billing, session, paymentStreamId(paymentId), paymentDecider, {
         kind: 'succeed',
         payment: {
           ...payment,
@@ -100,8 +108,10 @@ export async function applyInvoice(
           cardLast4: card?.last4 ?? null,
           cardBrand: card?.brand ?? null,
         },
-        receiptUrl: charge?.receipt_url ?? null,
+        receiptUrl: receiptCharge?.receipt_url ?? null,
+        expected: expectedPlanCharge(charge),
       });
+      underReview = paid.state.mismatched !== null && paid.state.succeeded === null;
       await saveCard(billing, session, ref.userId, card);
     }
     subscription = (
@@ -117,6 +127,7 @@ export async function applyInvoice(
           invoiceId: invoice.id,
           firstInvoice: invoice.billing_reason === 'subscription_create',
           provider: view,
+          charge,
         },
       )
     ).state;
@@ -124,5 +135,5 @@ export async function applyInvoice(
   } else {
     subscription = await applySubscription(billing, session, facts);
   }
-  return { paymentId, subscription };
+  return { paymentId, subscription, underReview };
 }

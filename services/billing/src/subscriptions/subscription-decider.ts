@@ -1,6 +1,11 @@
 import { planFor } from '@mia/catalog';
 import type { PlanType, SubscriptionEndedV1Data, SubscriptionStatus } from '@mia/contracts';
 import { DomainError, readerOf, type Decider } from '@mia/service-kit';
+import {
+  expectedPlanCharge,
+  isPlanChargeMismatched,
+  type PlanInvoiceCharge,
+} from './plan-invoice-terms.js';
 import { subscriptionEventDefinitions, type SubscriptionEvent } from './subscription-events.js';
 
 /** The subscription as the provider reports it now (re-read, never taken from a webhook body). */
@@ -30,6 +35,8 @@ export type SubscriptionCommand =
       /** The invoice that created the subscription (billing_reason subscription_create). */
       firstInvoice: boolean;
       provider: ProviderSubscriptionView;
+      /** What the invoice collected and what the plan's price asks (absent: not checked). */
+      charge?: PlanInvoiceCharge;
     }
   | {
       kind: 'sync';
@@ -66,6 +73,8 @@ export interface SubscriptionState {
   current: Terms | null;
   /** The newest period start the provider reported (null: none known). */
   periodStart: string | null;
+  /** The first invoice paid the wrong money: the provider's `active` does not activate it. */
+  heldForReview: boolean;
 }
 
 const TERMINAL: readonly SubscriptionStatus[] = ['canceled', 'incomplete_expired'];
@@ -137,7 +146,8 @@ function converge(
   if (!state.activated) {
     // The provider only runs a subscription whose first invoice was paid; its invoice.paid may
     // simply not have arrived yet.
-    if (!PAID_BEFORE.includes(view.status)) return [];
+    // A first invoice that paid the wrong money is with staff: `active` there is not paid here.
+    if (!PAID_BEFORE.includes(view.status) || state.heldForReview) return [];
     events.push({
       type: 'SubscriptionActivated',
       data: { subscriptionId, userId, plan: view.plan, currentPeriodEnd: view.currentPeriodEnd },
@@ -177,6 +187,7 @@ export const subscriptionDecider: Decider<
     paidInvoices: [],
     current: null,
     periodStart: null,
+    heldForReview: false,
   }),
   evolve(state, event) {
     switch (event.type) {
@@ -223,6 +234,12 @@ export const subscriptionDecider: Decider<
         return { ...state, periodStart: event.data.currentPeriodStart };
       case 'SubscriptionChangeDeclined':
         return state;
+      case 'SubscriptionInvoiceMismatched':
+        return {
+          ...state,
+          paidInvoices: [...state.paidInvoices, event.data.invoiceId],
+          heldForReview: state.heldForReview || !state.activated,
+        };
     }
   },
   decide(command, state, { now }) {
@@ -256,6 +273,27 @@ export const subscriptionDecider: Decider<
         if (state.ended) return [];
         if (state.paidInvoices.includes(command.invoiceId)) {
           return converge(state, subscriptionId, userId, provider, now);
+        }
+        // Other money than the plan's price pays for no period: no activation, no renewal.
+        if (command.charge && isPlanChargeMismatched(command.charge)) {
+          const expected = expectedPlanCharge(command.charge)!;
+          const events: SubscriptionEvent[] = [
+            {
+              type: 'SubscriptionInvoiceMismatched',
+              data: {
+                subscriptionId,
+                userId,
+                invoiceId: command.invoiceId,
+                expectedCents: expected.amountCents,
+                paidCents: command.charge.paidCents,
+                currency: command.charge.paidCurrency,
+              },
+            },
+          ];
+          return [
+            ...events,
+            ...converge(evolveAll(state, events), subscriptionId, userId, provider, now),
+          ];
         }
         const events: SubscriptionEvent[] = [
           {

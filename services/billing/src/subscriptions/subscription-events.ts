@@ -33,6 +33,23 @@ export const SubscriptionInvoicePaid = defineDomainEvent(
 );
 
 /**
+ * A paid invoice of the subscription collected other money than the plan's price (changed at
+ * the provider, e.g. a cheaper price set with the secret key): it counts once and pays for no
+ * period. Its payment is PaymentMismatched, listed for staff to refund or grant by hand.
+ */
+export const SubscriptionInvoiceMismatched = defineDomainEvent(
+  'SubscriptionInvoiceMismatched',
+  z.object({
+    subscriptionId: z.uuid(),
+    userId: z.uuid(),
+    invoiceId: z.string().min(1),
+    expectedCents: z.number().int().nonnegative(),
+    paidCents: z.number().int().nonnegative(),
+    currency: z.string().min(1),
+  }),
+);
+
+/**
  * The start of the subscription's current period at the provider. Periods only move forward, so
  * a report whose period started earlier than this was read before a newer one: it is stale.
  */
@@ -62,6 +79,7 @@ export const subscriptionEventDefinitions = [
   SubscriptionEndedV1,
   SubscriptionPeriodNoted,
   SubscriptionChangeDeclined,
+  SubscriptionInvoiceMismatched,
 ] as const;
 
 export type SubscriptionEvent =
@@ -73,4 +91,5 @@ export type SubscriptionEvent =
   | DomainEvent<'SubscriptionChanged', SubscriptionChangedV1Data>
   | DomainEvent<'SubscriptionEnded', SubscriptionEndedV1Data>
   | EventOf<typeof SubscriptionPeriodNoted>
-  | EventOf<typeof SubscriptionChangeDeclined>;
+  | EventOf<typeof SubscriptionChangeDeclined>
+  | EventOf<typeof SubscriptionInvoiceMismatched>;

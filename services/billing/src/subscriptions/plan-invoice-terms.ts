@@ -1,0 +1,85 @@
+import type Stripe from 'stripe';
+import { planFor } from '@mia/catalog';
+import type { PlanType } from '@mia/contracts';
+import { isPlanPriceOfOurs } from '../provider/prices.js';
+
+/**
+ * What a paid plan invoice collected and what it had to collect, read from the provider before
+ * deciding. The price is the subscription's provider price when billing created it for the plan
+ * (its catalogue amount, then or now), else the catalogue's: a cheaper ad-hoc price set with the
+ * secret key still bills a plan of ours, at the wrong money.
+ */
+export interface PlanInvoiceCharge {
+  paidCents: number;
+  paidCurrency: string;
+  /** The invoice's billing_reason: `subscription_update` is the proration of a plan change. */
+  billingReason: string | null;
+  /** A trial's invoice (the subscription is trialing): it collects nothing by design. */
+  trial: boolean;
+  priceCents: number;
+  priceCurrency: string;
+  /** The discount the store fixed when the plan was bought (checkouts apply no plan coupon). */
+  discountCents: number;
+  /** Proration lines of earlier plan changes carried on this invoice. */
+  prorationCents: number;
+  /**
+   * Customer balance the invoice used: a credit (a downgrade's unused time) lowers what the card
+   * pays, a debt raises it. Stripe: ending_balance - starting_balance (negative balance = credit).
+   */
+  balanceAppliedCents: number;
+}
+
+export interface ExpectedCharge {
+  amountCents: number;
+  currency: string;
+}
+
+/**
+ * What the invoice must collect from the card, or null when it is legitimately different from one period's
+ * price: a plan change's proration invoice (credited unused time plus the new plan's rest) and
+ * a trial's invoice of nothing.
+ */
+export function expectedPlanCharge(charge: PlanInvoiceCharge): ExpectedCharge | null {
+  if (charge.billingReason === 'subscription_update' || charge.trial) return null;
+  return {
+    amountCents: Math.max(
+      0,
+      charge.priceCents - charge.discountCents + charge.prorationCents - charge.balanceAppliedCents,
+    ),
+    currency: charge.priceCurrency,
+  };
+}
+
+/** The invoice collected other money than the plan's price: it pays for no period. */
+export function isPlanChargeMismatched(charge: PlanInvoiceCharge): boolean {
+  const expected = expectedPlanCharge(charge);
+  if (!expected) return false;
+  return charge.paidCents !== expected.amountCents || charge.paidCurrency !== expected.currency;
+}
+
+const isProration = (line: Stripe.InvoiceLineItem): boolean =>
+  line.parent?.subscription_item_details?.proration === true;
+
+/** Gathers the charge facts of a paid invoice of a subscription billing `plan`. */
+export function planInvoiceChargeOf(
+  invoice: Stripe.Invoice,
+  subscription: Pick<Stripe.Subscription, 'status' | 'items'>,
+  plan: PlanType,
+): PlanInvoiceCharge {
+  const price = subscription.items.data[0]?.price;
+  const catalogue = planFor(plan);
+  const ours = price && price.unit_amount !== null && isPlanPriceOfOurs(price, plan) ? price : null;
+  return {
+    paidCents: invoice.amount_paid,
+    paidCurrency: invoice.currency,
+    billingReason: invoice.billing_reason ?? null,
+    trial: subscription.status === 'trialing',
+    priceCents: ours?.unit_amount ?? catalogue.priceCents,
+    priceCurrency: ours?.currency ?? catalogue.currency.toLowerCase(),
+    discountCents: 0,
+    prorationCents: invoice.lines.data
+      .filter(isProration)
+      .reduce((sum, line) => sum + line.amount, 0),
+    balanceAppliedCents: (invoice.ending_balance ?? 0) - (invoice.starting_balance ?? 0),
+  };
+}
