@@ -115,6 +115,9 @@ export const commerceEn: typeof commerceEs = {
     processingError: 'Payment Processing Error',
     processingErrorText:
       'Payment succeeded but there was an issue granting access. Please contact support.',
+    underReview: 'Payment Under Review',
+    underReviewText:
+      'We received your payment, but its amount does not match the price. Our team will review it and write to you.',
     success: 'Payment Successful',
     successText: 'Thank you for your purchase! Access granted.',
   },
@@ -384,6 +387,25 @@ export const commerceEn: typeof commerceEs = {
       cancel: 'Close',
       sent: 'Evidence sent',
       sendFailed: 'The evidence could not be sent',
+    },
+    paymentReview: {
+      title: 'Payments to review',
+      description:
+        "Payments whose amount does not match the purchase's or the plan's price. No access was granted for them.",
+      hint: 'Refund the payment or grant access by hand from "Find a customer".',
+      loading: 'Loading payments to review...',
+      failed: 'Could not load the payments to review',
+      none: 'No payments to review.',
+      kinds: {
+        product: 'Purchase',
+        subscription: 'Subscription',
+      },
+      expected: 'Expected',
+      paid: 'Paid',
+      customer: 'Customer',
+      paidOn: (date: string) => `Paid on ${date}`,
+      detectedOn: (date: string) => `Detected on ${date}`,
+      providerPayment: (provider: string) => `${provider} payment`,
     },
   },
 };

@@ -114,6 +114,9 @@ export const commerceEs = {
     processingError: 'Error al procesar el pago',
     processingErrorText:
       'El pago se realizó, pero hubo un problema al conceder el acceso. Por favor, contacta con soporte.',
+    underReview: 'Pago en revisión',
+    underReviewText:
+      'Recibimos tu pago, pero su importe no coincide con el precio. Nuestro equipo lo revisará y te escribirá.',
     success: 'Pago completado',
     successText: '¡Gracias por tu compra! Acceso concedido.',
   },
@@ -384,6 +387,25 @@ export const commerceEs = {
       cancel: 'Cerrar',
       sent: 'Evidencia enviada',
       sendFailed: 'No se pudo enviar la evidencia',
+    },
+    paymentReview: {
+      title: 'Pagos a revisar',
+      description:
+        'Pagos cuyo importe no coincide con el precio de la compra o del plan. No se concedió acceso por ellos.',
+      hint: 'Reembolsa el pago o concede el acceso a mano desde «Buscar cliente».',
+      loading: 'Cargando pagos a revisar...',
+      failed: 'No se pudieron cargar los pagos a revisar',
+      none: 'No hay pagos a revisar.',
+      kinds: {
+        product: 'Compra',
+        subscription: 'Suscripción',
+      },
+      expected: 'Esperado',
+      paid: 'Pagado',
+      customer: 'Cliente',
+      paidOn: (date: string) => `Pagado el ${date}`,
+      detectedOn: (date: string) => `Detectado el ${date}`,
+      providerPayment: (provider: string) => `Pago en ${provider}`,
     },
   },
 };

@@ -4,10 +4,12 @@ import { useI18n } from '@/i18n';
 import { CustomerLookup } from './customer-lookup';
 import { DisputesPanel } from './disputes-panel';
 import { GrantForm } from './grant-form';
+import { PaymentsReviewPanel } from './payments-review-panel';
 import { RoleForm } from './role-form';
 
 /**
- * For the admin role only (the route decides): grants, customer lookup, revoke, refund, disputes, roles.
+ * For the admin role only (the route decides): grants, customer lookup, revoke, refund, disputes,
+ * payments to review, roles.
  * Every staff call needs a session made with the second factor: until the admin enrols, the
  * panel says where to do it instead of offering forms that would be refused.
  */
@@ -32,6 +34,7 @@ export function AdminPanel({
           <GrantForm onGranted={onChanged} />
           <CustomerLookup onChanged={onChanged} />
           <DisputesPanel />
+          <PaymentsReviewPanel />
           <RoleForm />
         </CardContent>
       ) : (

@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 import { formatMoney, useI18n } from '@/i18n';
 import { errorText } from '@/lib/api-client';
 import { useConfirmPayment } from '@/features/billing/api/confirm-payment';
+import { errorCode } from '@/features/billing/error-code';
 import {
   billingProblems,
   type BillingDetails,
@@ -103,12 +104,14 @@ export function CheckoutForm({ found, config, clientSecret, defaultEmail, onPaid
 
     try {
       await confirmPayment.mutateAsync(outcome.intentId);
-    } catch {
-      // The money moved: paying again would charge twice, so the form stays closed.
+    } catch (error) {
+      // The money moved: paying again would charge twice, so the form stays closed. Billing
+      // holds a payment of other money than the price for staff to review, and says so.
+      const underReview = errorCode(error) === 'payment_under_review';
       toast({
         variant: 'destructive',
-        title: copy.processingError,
-        description: copy.processingErrorText,
+        title: underReview ? copy.underReview : copy.processingError,
+        description: underReview ? copy.underReviewText : copy.processingErrorText,
       });
       setPhase('paidWithProblem');
       return;
