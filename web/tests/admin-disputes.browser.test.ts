@@ -13,7 +13,8 @@ import {
   type CommerceHarness,
 } from './support/commerce-harness';
 
-// The admin's refunds of plans and the disputes panel (issue 20), against the commerce stand-ins.
+// The admin's refunds of plans, the disputes panel (issue 20) and the payments listed for review
+// (amount other than the price), against the commerce stand-ins.
 
 let harness: CommerceHarness;
 let context: BrowserContext;
@@ -34,12 +35,11 @@ afterEach(async () => {
   harness.commerce.assertContractsKept();
 });
 
-async function openAdmin(locale: 'es' | 'en' = 'es') {
-  ({ context, page } = await openPage(harness, {
-    person: root,
-    viewport: viewports.desktop,
-    locale,
-  }));
+async function openAdmin(
+  locale: 'es' | 'en' = 'es',
+  viewport: { width: number; height: number } = viewports.desktop,
+) {
+  ({ context, page } = await openPage(harness, { person: root, viewport, locale }));
   await page.goto(`${harness.server.url}/dashboard`);
   await page.getByTestId('admin-panel').waitFor();
   return page.getByTestId('admin-panel');
@@ -114,5 +114,42 @@ describe('admin: refunds of plans and dispute evidence', () => {
     ]);
     await eventually(() => disputes.innerText()).toContain('Evidence sent on');
     expect(await disputes.getByRole('button', { name: /Prepare the evidence/ }).count()).toBe(0);
+  });
+});
+
+describe('admin: payments to review', () => {
+  it('lists a payment of other money than its price, with both amounts, at both widths', async () => {
+    const item = harness.commerce.givePaymentToReview(ana.email, {
+      description: 'Apocalipsis',
+      expectedCents: 999,
+      paidCents: 500,
+      paidCurrency: 'eur',
+    });
+    const panel = await openAdmin('es');
+    const review = panel.getByTestId('payment-review-panel');
+    await eventually(() => review.innerText()).toContain('Apocalipsis');
+    const text = await review.innerText();
+    expect(text).toContain('Pagos a revisar');
+    expect(text).toContain('Esperado: 9.99 USD');
+    expect(text).toContain('Pagado: 5.00 EUR');
+    expect(text).toContain(item.providerPaymentId);
+    expect(text).toContain('Buscar cliente');
+    expect(text).not.toContain('No hay pagos a revisar');
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-payment-review-es-1280');
+
+    await page.setViewportSize(viewports.mobile);
+    await review.scrollIntoViewIfNeeded();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-payment-review-es-375');
+  });
+
+  it('says there is nothing to review when billing lists none', async () => {
+    const panel = await openAdmin('en', viewports.mobile);
+    const review = panel.getByTestId('payment-review-panel');
+    await eventually(() => review.innerText()).toContain('No payments to review.');
+    expect(await review.innerText()).toContain('Payments to review');
+    expect(await review.getByRole('listitem').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -20,6 +20,8 @@ import {
   accessGptResponseSchema,
   adminGrantRequestSchema,
   adminDisputeListResponseSchema,
+  paymentReviewResponseSchema,
+  type PaymentReviewItem,
   adminRefundRequestSchema,
   disputeEvidenceRequestSchema,
   disputeEvidenceResponseSchema,
@@ -230,6 +232,7 @@ export class FakeCommerce {
     this.refunds.length = 0;
     this.evidenceSent.length = 0;
     this.disputes.length = 0;
+    this.paymentsToReview.length = 0;
     // A test that ended while holding the trial lets its request go rather than leave it hanging.
     this.trialGate?.open();
     this.trialGate = null;
@@ -348,6 +351,36 @@ export class FakeCommerce {
   /** What staff refunded, with the plan action and amount they chose. */
   readonly refunds: { paymentId: string; planAction: string | null; amountCents: number | null }[] =
     [];
+  /**
+   * Test setup: a payment the provider reported paid for other money than its checkout asked
+   * (billing lists it for staff and grants nothing).
+   */
+  givePaymentToReview(
+    email: string,
+    payment: Pick<PaymentReviewItem, 'description' | 'expectedCents' | 'paidCents'> &
+      Partial<PaymentReviewItem>,
+  ): PaymentReviewItem {
+    const now = new Date().toISOString();
+    const item: PaymentReviewItem = {
+      paymentId: this.nextId('pay'),
+      userId: this.identity.users.get(email)?.id ?? email,
+      kind: 'product',
+      productId: null,
+      expectedCurrency: 'usd',
+      paidCurrency: 'usd',
+      provider: 'stripe',
+      providerPaymentId: this.nextId('pi'),
+      paidAt: now,
+      detectedAt: now,
+      ...payment,
+    };
+    // Billing lists the newest first.
+    this.paymentsToReview.unshift(item);
+    return item;
+  }
+
+  private readonly paymentsToReview: PaymentReviewItem[] = [];
+
   /** Evidence sent to the provider, once per dispute. */
   readonly evidenceSent: { disputeId: string; note: string | null }[] = [];
   private readonly disputes: FakeDispute[] = [];
@@ -841,6 +874,11 @@ export class FakeCommerce {
           evidenceSubmittedAt: d.evidenceSubmittedAt,
         })),
       });
+    },
+
+    'GET /api/admin/payments/review': (req) => {
+      this.admin(req);
+      return answer(200, paymentReviewResponseSchema, { payments: this.paymentsToReview });
     },
 
     'POST /api/admin/refunds': (req, raw) => {
