@@ -2,10 +2,8 @@ import { isProductId } from '@mia/catalog';
 import {
   ALL_PRODUCTS,
   type DisputeOutcome,
-  type GrantRevocationReason,
   type PaymentPurpose,
   type RefundPlanAction,
-  type SubscriptionStatus,
 } from '@mia/contracts';
 import { DomainError, readerOf, type Decider } from '@mia/service-kit';
 import {
@@ -14,6 +12,7 @@ import {
   grantIds,
   type EntitlementEvent,
 } from './entitlement-events.js';
+import type { DisputeStatus, EntitlementsState } from './entitlements-state.js';
 import type { Grant } from './grants.js';
 import {
   notePaidTerm,
@@ -22,7 +21,7 @@ import {
   type StandingCommand,
 } from './plan-terms.js';
 
-export type DisputeStatus = 'open' | 'inquiry' | DisputeOutcome;
+export type { DisputeStatus, EntitlementsState } from './entitlements-state.js';
 
 /** Outcomes that keep the payment: what the dispute suspended opens again. */
 const KEEPS_PAYMENT = new Set<DisputeStatus>(['won', 'warning_closed', 'prevented']);
@@ -78,18 +77,6 @@ export type EntitlementCommand =
       reason?: string;
     }
   | { kind: 'admin-revoke'; userId: string; adminId: string; scope: string; reason?: string };
-
-export interface EntitlementsState {
-  grants: Record<string, Grant>;
-  /** Every revocation, including those that arrived before their grant (which then never opens). */
-  revoked: Record<string, GrantRevocationReason>;
-  /** Disputes per grant id, whether or not the grant has arrived yet. */
-  disputes: Record<string, Record<string, DisputeStatus>>;
-  /** The newest known end of each subscription's period, and the billing version it came from. */
-  terms: Record<string, { periodEnd: string; sourceVersion: number }>;
-  /** Each plan's standing as billing last reported it, and the billing version it came from. */
-  standing: Record<string, { status: SubscriptionStatus; sourceVersion: number }>;
-}
 
 export const grantsOf = (state: EntitlementsState): Grant[] => Object.values(state.grants);
 

@@ -1,6 +1,6 @@
 import { ALL_PRODUCTS, type SubscriptionStatus } from '@mia/contracts';
 import { grantIds, type EntitlementEvent } from './entitlement-events.js';
-import type { EntitlementsState } from './entitlements-decider.js';
+import type { EntitlementsState } from './entitlements-state.js';
 
 // A plan's grant follows paid periods only (COMMERCE.md §3): a paid invoice (activation,
 // renewal) sets the end of the paid period; billing's other reports (SubscriptionChanged) only

@@ -1,6 +1,6 @@
 import type { RefundPlanAction } from '@mia/contracts';
 import { DomainError } from '@mia/service-kit';
-import type { PaymentCommand, PaymentState } from '../payments/payment-decider.js';
+import type { PaymentCommand, PaymentState } from '../payments/payment-state.js';
 import type { PaymentEvent } from '../payments/payment-events.js';
 
 type RefundRequest = Extract<PaymentCommand, { kind: 'request-refund' }>;

@@ -1,6 +1,7 @@
-import { isDomainError } from '@mia/service-kit';
+import { isDomainError, type Clock, type CommandHandler, type Logger } from '@mia/service-kit';
 import type pg from 'pg';
-import type { Support } from '../support.js';
+import type { SupportConfig } from '../config.js';
+import type { SupportDb, SupportTx } from '../db.js';
 import { ticketDecider } from './ticket-decider.js';
 import { ticketStreamId } from './ticket-events.js';
 import { AUTO_CLOSE_AFTER_MS } from './ticket-transitions.js';
@@ -26,7 +27,13 @@ export interface AutoCloseSweeper {
  * closed) since the candidates were read.
  */
 export function createAutoCloseSweeper(
-  support: Omit<Support, 'sweeper'>,
+  support: {
+    config: Pick<SupportConfig, 'TICKET_SWEEP_INTERVAL_MS'>;
+    logger: Logger;
+    clock: Clock;
+    db: SupportDb;
+    commands: CommandHandler<SupportTx>;
+  },
   pool: pg.Pool,
 ): AutoCloseSweeper {
   const { logger, clock } = support;
