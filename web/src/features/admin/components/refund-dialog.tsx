@@ -16,7 +16,8 @@ import { toast } from '@/components/ui/toast-store';
 import { formatDate, formatMoney, useI18n } from '@/i18n';
 import { errorText } from '@/lib/api-client';
 import type { AdminCustomerPayment as CustomerPayment } from '@mia/contracts';
-import { errorCode, useRefundPayment } from '@/features/admin/api/refund-payment';
+import { useRefundPayment } from '@/features/admin/api/refund-payment';
+import { errorCode } from '@/lib/error-code';
 
 type PlanAction = 'cancel_now' | 'keep';
 

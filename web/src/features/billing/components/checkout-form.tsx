@@ -11,7 +11,7 @@ import { paths } from '@/config/paths';
 import { formatMoney, useI18n } from '@/i18n';
 import { errorText } from '@/lib/api-client';
 import { useConfirmPayment } from '@/features/billing/api/confirm-payment';
-import { errorCode } from '@/features/billing/error-code';
+import { errorCode } from '@/lib/error-code';
 import {
   billingProblems,
   type BillingDetails,

@@ -6,7 +6,7 @@ import { toast } from '@/components/ui/toast-store';
 import { paths } from '@/config/paths';
 import { useI18n } from '@/i18n';
 import { errorText } from '@/lib/api-client';
-import { errorCode } from '@/features/billing/error-code';
+import { errorCode } from '@/lib/error-code';
 import { useBillingConfig } from '@/features/billing/api/billing-config';
 import { useCheckoutIntent } from '@/features/billing/api/checkout-intent';
 import type { CheckoutItem } from '@/features/billing/checkout-item';
