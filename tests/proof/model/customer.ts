@@ -79,7 +79,13 @@ export async function modelCustomers(stack: ProofStack): Promise<ModelCustomers>
   const sign = signer();
   const adminId = randomUUID();
   const admin = (
-    await sign({ userId: adminId, email: 'admin@iglesia.org', name: 'Admin', role: 'admin' })
+    await sign({
+      userId: adminId,
+      email: 'admin@iglesia.org',
+      name: 'Admin',
+      role: 'admin',
+      amr: ['pwd', 'otp'],
+    })
   ).token;
   const nc = await connect({ servers: stack.nats.url });
   const js = jetstream(nc);
