@@ -164,6 +164,14 @@ describe('webhooks repeated, forged, late and out of order; a provider timeout',
     const stale = await tap.deliver(genuine, { signature: signAt(genuine.body, now - 600) });
     const unsigned = await tap.deliver(genuine, { signature: '' });
     expect([forged, altered, stale, unsigned].map((d) => d.status)).toEqual([400, 400, 400, 400]);
+    // The genuine delivery first reaches billing (the sandbox sent it while the test went on);
+    // a replay after it must change nothing.
+    await waitFor(
+      () => tap.captured.some((h) => h.id === genuine.id && h.passedOn?.status === 200),
+      {
+        message: 'billing to answer the genuine webhook',
+      },
+    );
     const replayed = await tap.deliver(genuine);
     expect(replayed).toMatchObject({ status: 200, body: { outcome: 'duplicate' } });
 

@@ -24,6 +24,8 @@ export interface CapturedWebhook {
   /** The exact bytes and the signature header the sandbox sent. */
   body: string;
   signature: string;
+  /** Billing's answer when the tap passed it on (unset while held, paused or in flight). */
+  passedOn?: Delivery;
 }
 
 export interface Delivery {
@@ -156,6 +158,7 @@ export async function startWebhookTap(stack: ProofStack): Promise<WebhookTap> {
       }
       // Passed on as sent; billing's answer goes back to the sandbox (a 500 is retried).
       const answer = await post(billingHook, body, hook.signature).catch(() => null);
+      hook.passedOn = answer ?? { status: 502, body: null };
       res
         .writeHead(answer?.status ?? 502, { 'content-type': 'application/json' })
         .end(JSON.stringify(answer?.body ?? {}));
