@@ -65,9 +65,10 @@ describe('the staff', () => {
     await eventually(() => page.getByTestId('staff-customer').innerText()).toContain(
       customer.person.email,
     );
-    // The chat's transcript travelled with the ticket.
+    // The chat's transcript travelled with the ticket, as the recorded turns (author, text).
     const staffView = await page.locator('main').innerText();
-    expect(staffView).toContain('— Conversación con el asistente AI —');
+    expect(staffView).toContain('Conversación con el asistente AI');
+    expect(staffView).toMatch(/Cliente\s+.*\n+\s*Mi pago con tarjeta fue rechazado/);
     expect(staffView).toContain('Mi pago con tarjeta fue rechazado');
     const answer = 'Ya tienes acceso al diccionario: ábrelo desde tu panel con «Usar».';
     await page.getByLabel('Respuesta').fill(answer);
