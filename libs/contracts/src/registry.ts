@@ -26,6 +26,7 @@ import {
   TrialStartedV1,
 } from './billing/index.js';
 import {
+  OAuthGrantRevokedV1,
   PasswordChangedV1,
   SessionsRevokedV1,
   UserEmailVerifiedV1,
@@ -42,6 +43,7 @@ export const integrationEvents: readonly EventDefinition[] = [
   SessionsRevokedV1,
   UserRoleChangedV2,
   UserEmailVerifiedV1,
+  OAuthGrantRevokedV1,
   // billing
   PaymentSucceededV1,
   PaymentFailedV1,

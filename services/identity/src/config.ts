@@ -8,6 +8,7 @@ import {
   defaultMailDir,
   mailConfigShape,
 } from '@mia/service-kit';
+import { oauthConfigShape, oauthProductionProblems } from './oauth/config.js';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -79,6 +80,8 @@ export const identityConfigSchema = baseConfigSchema
     // client IP they share RATE_LIMIT_LOGIN_PER_IP. With 3 codes valid at a time out of a
     // million, 10 guesses per 15 minutes make a guess ~1 in 30 000 per window.
     RATE_LIMIT_SECOND_FACTOR_PER_ACCOUNT: positiveInt(10),
+    // OAUTH_*: the authorization server for GPT Actions and MCP clients (oauth/config.ts).
+    ...oauthConfigShape,
   })
   .superRefine((config, ctx) => {
     // A request accepted to wait that long would be answered after the gateway gave up on it
@@ -99,6 +102,9 @@ export const identityConfigSchema = baseConfigSchema
         message:
           'must not be enabled in production (reset and verification tokens would reach the browser)',
       });
+    }
+    for (const message of oauthProductionProblems(config.OAUTH_CLIENTS)) {
+      ctx.addIssue({ code: 'custom', path: ['OAUTH_CLIENTS'], message });
     }
     if (!config.SMTP_URL) {
       ctx.addIssue({
