@@ -1,0 +1,72 @@
+import type { Request, Response } from 'express';
+import Provider, { errors, type Grant, type Interaction } from 'oidc-provider';
+import type { IdentityDb } from '../db.js';
+import { TOOLS_SCOPE, type OAuthResources } from './resources.js';
+
+/** What identity asks of the provider around a consent interaction. */
+export interface InteractionContext {
+  provider: Provider;
+  resources: OAuthResources;
+}
+
+/**
+ * The interaction named in the path, read through its cookie (the provider sets it with this
+ * path, so only this browser's calls below the interaction URL carry it). Null when the cookie
+ * is missing, the interaction expired, or the cookie names another interaction.
+ */
+export async function findInteraction(
+  { provider }: InteractionContext,
+  req: Request,
+  res: Response,
+  uid: string,
+): Promise<Interaction | null> {
+  try {
+    const interaction = await provider.interactionDetails(req, res);
+    return interaction.uid === uid ? interaction : null;
+  } catch (err) {
+    if (err instanceof errors.SessionNotFound) return null;
+    throw err;
+  }
+}
+
+const listOf = (value: unknown): string[] =>
+  Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : [];
+
+/** The resources the client asked for (RFC 8707), or the tool API when it named none. */
+export const requestedResources = (interaction: Interaction, resources: OAuthResources) => {
+  const asked = listOf(interaction.params.resource);
+  return asked.length > 0 ? asked : [resources.default];
+};
+
+/** OpenID scopes the client asked for besides ours (`offline_access`, `openid`). */
+export const requestedOidcScopes = (interaction: Interaction) =>
+  String(interaction.params.scope ?? '')
+    .split(' ')
+    .filter((s) => s === 'openid' || s === 'offline_access');
+
+/**
+ * A live grant this user already gave this client covering what it asks now: consent is
+ * remembered per client until revoked (or until the grant expires unused).
+ */
+export async function rememberedGrant(
+  { provider, resources }: InteractionContext,
+  db: IdentityDb,
+  interaction: Interaction,
+  userId: string,
+): Promise<Grant | undefined> {
+  const clientId = String(interaction.params.client_id);
+  const connections = await db.oAuthConnection.findMany({
+    where: { userId, clientId, revokedAt: null },
+    orderBy: { connectedAt: 'desc' },
+  });
+  const wanted = requestedResources(interaction, resources);
+  for (const connection of connections) {
+    const grant = await provider.Grant.find(connection.grantId);
+    if (!grant || grant.accountId !== userId || grant.clientId !== clientId) continue;
+    const covers = wanted.every((r) =>
+      grant.getResourceScopeEncountered(r).split(' ').includes(TOOLS_SCOPE),
+    );
+    if (covers) return grant;
+  }
+  return undefined;
+}
