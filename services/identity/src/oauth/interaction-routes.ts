@@ -7,7 +7,7 @@ import { recordConnection } from './connections.js';
 import {
   findInteraction,
   rememberedGrant,
-  requestedOidcScopes,
+  requestedScopes,
   requestedResources,
 } from './interactions.js';
 import { OAUTH_MOUNT } from './provider.js';
@@ -77,8 +77,8 @@ export function interactionRoutes(identity: Identity): Router {
     for (const resource of requestedResources(interaction, oauth.resources)) {
       grant.addResourceScope(resource, TOOLS_SCOPE);
     }
-    const oidcScopes = requestedOidcScopes(interaction);
-    if (oidcScopes.length > 0) grant.addOIDCScope(oidcScopes.join(' '));
+    const scopes = requestedScopes(interaction);
+    if (scopes.length > 0) grant.addOIDCScope(scopes.join(' '));
     // The connection is recorded before the grant exists: a grant is never left that the
     // user cannot see in their connected apps, nor revoke.
     if (isNew) {

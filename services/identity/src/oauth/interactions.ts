@@ -38,11 +38,17 @@ export const requestedResources = (interaction: Interaction, resources: OAuthRes
   return asked.length > 0 ? asked : [resources.default];
 };
 
-/** OpenID scopes the client asked for besides ours (`offline_access`, `openid`). */
-export const requestedOidcScopes = (interaction: Interaction) =>
+const GRANTABLE = new Set([TOOLS_SCOPE, 'openid', 'offline_access']);
+
+/**
+ * The scopes the client asked for that a consent grants: ours, and `offline_access` / `openid`
+ * when a library adds them. The provider knows `tools:use` as one of its own scopes (so the
+ * metadata lists it) as well as the resources' scope, so the grant carries it both ways.
+ */
+export const requestedScopes = (interaction: Interaction) =>
   String(interaction.params.scope ?? '')
     .split(' ')
-    .filter((s) => s === 'openid' || s === 'offline_access');
+    .filter((s) => GRANTABLE.has(s));
 
 /**
  * A live grant this user already gave this client covering what it asks now: consent is
@@ -63,9 +69,10 @@ export async function rememberedGrant(
   for (const connection of connections) {
     const grant = await provider.Grant.find(connection.grantId);
     if (!grant || grant.accountId !== userId || grant.clientId !== clientId) continue;
-    const covers = wanted.every((r) =>
-      grant.getResourceScopeEncountered(r).split(' ').includes(TOOLS_SCOPE),
-    );
+    const granted = grant.getOIDCScopeEncountered().split(' ');
+    const covers =
+      wanted.every((r) => grant.getResourceScopeEncountered(r).split(' ').includes(TOOLS_SCOPE)) &&
+      requestedScopes(interaction).every((s) => granted.includes(s));
     if (covers) return grant;
   }
   return undefined;

@@ -134,7 +134,7 @@ export function createAuthorizationServer(
     extraTokenClaims: (_ctx, token) => ('grantId' in token ? { gid: token.grantId } : undefined),
     findAccount: (_ctx, sub) => ({ accountId: sub, claims: () => ({ sub }) }),
     interactions: {
-      url: (_ctx, interaction) => interactionPath(interaction.uid),
+      url: (_ctx, interaction) => `${config.PUBLIC_ORIGIN}${interactionPath(interaction.uid)}`,
       policy: alwaysAskPolicy(),
     },
   };

@@ -1,5 +1,8 @@
 import type { RequestHandler } from 'express';
 
+/** oidc-provider's session cookie (and its `.sig` / `.legacy` companions). */
+const PROVIDER_SESSION_COOKIE = '_session';
+
 /**
  * The authorization server speaks as the public origin whatever address reached identity (the
  * gateway, a test, a replica's own port): the issuer, every URL in its metadata and redirects,
@@ -13,6 +16,15 @@ export function asPublicOrigin(publicOrigin: string): RequestHandler {
     req.headers.host = url.host;
     req.headers['x-forwarded-proto'] = proto;
     delete req.headers['x-forwarded-host'];
+    // The store's session is the only sign-in: the provider's own session cookie is never read,
+    // so a browser shared by two store accounts can never resume as the one who left.
+    const cookie = req.headers.cookie;
+    if (cookie) {
+      req.headers.cookie = cookie
+        .split(';')
+        .filter((pair) => !pair.trim().startsWith(PROVIDER_SESSION_COOKIE))
+        .join(';');
+    }
     next();
   };
 }
