@@ -29,13 +29,21 @@ export async function startAuthorizationServer(
 ): Promise<OAuthUnderTest> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const identity = await startIdentity({
+  const settings = {
     PORT: String(port),
     PUBLIC_ORIGIN: origin,
     OAUTH_CLIENTS: JSON.stringify([GPT_CLIENT]),
+    // Every test signs a new user up from the same address.
+    RATE_LIMIT_REGISTER_PER_IP: '1000',
     ...env,
+  };
+  const identity = await startIdentity(settings);
+  // A restart keeps the address (the issuer) and these settings.
+  const restart = identity.restart.bind(identity);
+  return Object.assign(identity, {
+    origin,
+    restart: (extra: Record<string, string> = {}) => restart({ ...settings, ...extra }),
   });
-  return Object.assign(identity, { origin });
 }
 
 /** openid-client configured as the GPT Action (confidential, secret in the POST body). */

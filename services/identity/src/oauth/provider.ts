@@ -133,6 +133,13 @@ export function createAuthorizationServer(
     // (Client credentials tokens, which carry no grant, are not enabled.)
     extraTokenClaims: (_ctx, token) => ('grantId' in token ? { gid: token.grantId } : undefined),
     findAccount: (_ctx, sub) => ({ accountId: sub, claims: () => ({ sub }) }),
+    // An authorization the provider cannot send back to the client (unknown client, a redirect
+    // URI not registered) ends here. The library's page is English HTML; identity answers the
+    // error as JSON instead (no copy of its own outside the SPA's catalogue).
+    renderError: (ctx, out) => {
+      ctx.type = 'application/json';
+      ctx.body = out;
+    },
     interactions: {
       url: (_ctx, interaction) => `${config.PUBLIC_ORIGIN}${interactionPath(interaction.uid)}`,
       policy: alwaysAskPolicy(),
