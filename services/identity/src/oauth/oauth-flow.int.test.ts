@@ -19,7 +19,7 @@ import {
 let identity: OAuthUnderTest;
 let config: oauth.Configuration;
 beforeAll(async () => {
-  identity = await startAuthorizationServer();
+  identity = await startAuthorizationServer({ RATE_LIMIT_OAUTH_REGISTER_PER_IP: '3' });
   config = await gptClient(identity.origin);
 });
 afterAll(() => identity?.stop());
@@ -231,5 +231,65 @@ describe('metadata', () => {
       response_types_supported: ['code'],
     });
     expect(a.body.scopes_supported).toContain('tools:use');
+  });
+});
+
+describe('dynamic client registration (RFC 7591)', () => {
+  const register = (ip: string, body: Record<string, unknown>) =>
+    identity.client(ip).post<Record<string, unknown>>('/api/oauth/register', {
+      client_name: 'Asistente de escritorio',
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+      ...body,
+    });
+
+  it('registers a native MCP client that then connects with PKCE as a public client', async () => {
+    const redirect = 'http://127.0.0.1:41999/callback';
+    const res = await register('203.0.113.10', { redirect_uris: [redirect] });
+    expect(res.status).toBe(201);
+    const clientId = String(res.body.client_id);
+    expect(res.body).not.toHaveProperty('client_secret');
+    expect(res.body).not.toHaveProperty('registration_access_token');
+
+    const mcpClient = new oauth.Configuration(config.serverMetadata(), clientId, undefined, oauth.None());
+    oauth.allowInsecureRequests(mcpClient);
+    const { browser, userId } = await signedInBrowser(identity);
+    const verifier = oauth.randomPKCECodeVerifier();
+    const mcp = `${identity.origin}/api/gpt/mcp`;
+    const url = oauth.buildAuthorizationUrl(mcpClient, {
+      redirect_uri: redirect,
+      scope: 'tools:use',
+      resource: mcp,
+      code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
+    const { uid } = await startAuthorization(browser, url);
+    const details = await browser.get(`/api/oauth/interaction/${uid}/details`);
+    expect(details.body).toMatchObject({ client: { id: clientId, name: 'Asistente de escritorio' } });
+    const tokens = await oauth.authorizationCodeGrant(mcpClient, await consent(browser, uid), {
+      pkceCodeVerifier: verifier,
+    });
+    expect(decodeJwt(tokens.access_token)).toMatchObject({ aud: mcp, sub: userId, client_id: clientId });
+  });
+
+  it('refuses redirect URIs that are neither https nor loopback http', async () => {
+    for (const uri of ['http://example.org/cb', 'https://app.example/cb#frag', 'myapp:/cb']) {
+      const res = await register('203.0.113.11', { redirect_uris: [uri] });
+      expect(res.status, uri).toBe(400);
+      expect(res.body).toMatchObject({ error: 'invalid_redirect_uri' });
+    }
+  });
+
+  it('limits registrations per client address', async () => {
+    const ip = '203.0.113.12';
+    const answers: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      answers.push((await register(ip, { redirect_uris: ['https://app.example/cb'] })).status);
+    }
+    expect(answers).toEqual([201, 201, 201, 429]);
+    expect((await register('203.0.113.13', { redirect_uris: ['https://app.example/cb'] })).status).toBe(
+      201,
+    );
   });
 });
