@@ -24,10 +24,12 @@ export const staticClientSchema = z.strictObject({
 });
 export type StaticClient = z.output<typeof staticClientSchema>;
 
-/** `OAUTH_CLIENTS`: a JSON array of static clients, ids unique. */
+/** `OAUTH_CLIENTS`: a JSON array of static clients, ids unique; empty means none. */
 export const staticClientsSchema = z
   .string()
   .transform((text, ctx) => {
+    // Empty (compose's `${OAUTH_CLIENTS:-}`): no static clients.
+    if (text.trim() === '') return [];
     try {
       return JSON.parse(text) as unknown;
     } catch {
