@@ -55,10 +55,11 @@ export function postgresAdapter(sql: Sql, now: () => number = Date.now): Adapter
     }
 
     async consume(id: string): Promise<void> {
-      await sql.query(
-        `UPDATE oauth_models SET consumed_at = $3 WHERE model = $1 AND id = $2`,
-        [this.model, id, new Date(now())],
-      );
+      await sql.query(`UPDATE oauth_models SET consumed_at = $3 WHERE model = $1 AND id = $2`, [
+        this.model,
+        id,
+        new Date(now()),
+      ]);
     }
 
     async destroy(id: string): Promise<void> {

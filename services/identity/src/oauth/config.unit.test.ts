@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { ConfigError, loadConfig } from '@mia/service-kit';
 import { describe, expect, it } from 'vitest';
 import { identityConfigSchema } from '../config.js';
-import { DEV_OAUTH_COOKIE_KEY } from './config.js';
+import { DEV_OAUTH_COOKIE_KEY } from '../shared/oauth-clients.js';
 
 const client = (over: Record<string, unknown> = {}) => ({
   clientId: 'liturgia-gpt',
@@ -65,7 +65,11 @@ describe('OAuth configuration', () => {
     ['not JSON', 'not json', /JSON array/],
     ['an object', JSON.stringify(client()), /array/],
     ['a repeated id', JSON.stringify([client(), client()]), /appears twice/],
-    ['an http redirect', JSON.stringify([client({ redirectUris: ['http://x.example/cb'] })]), /https/],
+    [
+      'an http redirect',
+      JSON.stringify([client({ redirectUris: ['http://x.example/cb'] })]),
+      /https/,
+    ],
     ['no redirect', JSON.stringify([client({ redirectUris: [] })]), /OAUTH_CLIENTS/],
     ['an unknown field', JSON.stringify([client({ scope: 'all' })]), /OAUTH_CLIENTS/],
   ])('refuses %s', (_name, value, message) => {

@@ -15,7 +15,13 @@ const connect = {
 };
 const made = {
   type: 'OAuthConnectionMade' as const,
-  data: { grantId: GRANT, userId: USER, clientId: 'liturgia-gpt', clientName: 'Liturgia GPT', connectedAt: T0 },
+  data: {
+    grantId: GRANT,
+    userId: USER,
+    clientId: 'liturgia-gpt',
+    clientName: 'Liturgia GPT',
+    connectedAt: T0,
+  },
 };
 const revoked = (reason: 'user' | 'password_changed' | 'refresh_reuse') => ({
   type: 'OAuthGrantRevoked' as const,
@@ -32,7 +38,10 @@ describe('a connected app (OAuth grant)', () => {
   });
 
   it('is revoked with the reason that ended it', () => {
-    spec.given([made]).when({ kind: 'Revoke', reason: 'user' }).then([revoked('user')]);
+    spec
+      .given([made])
+      .when({ kind: 'Revoke', reason: 'user' })
+      .then([revoked('user')]);
     spec
       .given([made])
       .when({ kind: 'Revoke', reason: 'refresh_reuse' })
@@ -40,11 +49,17 @@ describe('a connected app (OAuth grant)', () => {
   });
 
   it('is revoked at most once, and never revoked when it was never made', () => {
-    spec.given([made, revoked('user')]).when({ kind: 'Revoke', reason: 'password_changed' }).thenNothing();
+    spec
+      .given([made, revoked('user')])
+      .when({ kind: 'Revoke', reason: 'password_changed' })
+      .thenNothing();
     spec.given([]).when({ kind: 'Revoke', reason: 'user' }).thenNothing();
   });
 
   it('is never connected again once revoked (a new consent makes a new grant)', () => {
-    spec.given([made, revoked('user')]).when(connect).thenRefused({ code: 'grant_revoked' });
+    spec
+      .given([made, revoked('user')])
+      .when(connect)
+      .thenRefused({ code: 'grant_revoked' });
   });
 });

@@ -21,7 +21,8 @@ export const OAuthConnectionMade = defineDomainEvent(
   }),
 );
 
-export type ConnectionEvent = EventOf<typeof OAuthConnectionMade> | EventOf<typeof OAuthGrantRevokedV1>;
+export type ConnectionEvent =
+  EventOf<typeof OAuthConnectionMade> | EventOf<typeof OAuthGrantRevokedV1>;
 
 const definitions = [OAuthConnectionMade, OAuthGrantRevokedV1];
 export const readConnectionEvent: (event: StoredEvent) => ConnectionEvent | undefined =

@@ -1,6 +1,10 @@
 import type { Projection } from '@mia/service-kit';
 import type { IdentityTx } from '../db.js';
-import { OAuthConnectionMade, OAuthGrantRevokedV1, readConnectionEvent } from './connection-events.js';
+import {
+  OAuthConnectionMade,
+  OAuthGrantRevokedV1,
+  readConnectionEvent,
+} from './connection-events.js';
 import { forgetGrantSql } from './adapter.js';
 
 /**

@@ -1,13 +1,11 @@
 import type { Request, Response } from 'express';
-import Provider, { errors, type Grant, type Interaction } from 'oidc-provider';
+import { errors, type Grant, type Interaction } from 'oidc-provider';
 import type { IdentityDb } from '../db.js';
-import { TOOLS_SCOPE, type OAuthResources } from './resources.js';
+import type { OAuthServer } from '../identity.js';
+import { TOOLS_SCOPE } from './resources.js';
 
 /** What identity asks of the provider around a consent interaction. */
-export interface InteractionContext {
-  provider: Provider;
-  resources: OAuthResources;
-}
+export type InteractionContext = OAuthServer;
 
 /**
  * The interaction named in the path, read through its cookie (the provider sets it with this
@@ -33,7 +31,10 @@ const listOf = (value: unknown): string[] =>
   Array.isArray(value) ? value.map(String) : typeof value === 'string' ? [value] : [];
 
 /** The resources the client asked for (RFC 8707), or the tool API when it named none. */
-export const requestedResources = (interaction: Interaction, resources: OAuthResources) => {
+export const requestedResources = (
+  interaction: Interaction,
+  resources: OAuthServer['resources'],
+) => {
   const asked = listOf(interaction.params.resource);
   return asked.length > 0 ? asked : [resources.default];
 };

@@ -128,7 +128,10 @@ describe('what the authorization endpoint refuses', () => {
   it('refuses a redirect URI that is not registered exactly, without redirecting to it', async () => {
     const { browser } = await signedInBrowser(identity);
     for (const redirect of [`${GPT_REDIRECT}/`, `${GPT_REDIRECT}?x=1`, 'https://evil.example/cb']) {
-      const res = await navigate(browser, String(await authorizationUrl({ redirect_uri: redirect })));
+      const res = await navigate(
+        browser,
+        String(await authorizationUrl({ redirect_uri: redirect })),
+      );
       expect(res.status).toBe(400);
       expect(res.headers.get('location')).toBeNull();
     }
@@ -252,7 +255,12 @@ describe('dynamic client registration (RFC 7591)', () => {
     expect(res.body).not.toHaveProperty('client_secret');
     expect(res.body).not.toHaveProperty('registration_access_token');
 
-    const mcpClient = new oauth.Configuration(config.serverMetadata(), clientId, undefined, oauth.None());
+    const mcpClient = new oauth.Configuration(
+      config.serverMetadata(),
+      clientId,
+      undefined,
+      oauth.None(),
+    );
     oauth.allowInsecureRequests(mcpClient);
     const { browser, userId } = await signedInBrowser(identity);
     const verifier = oauth.randomPKCECodeVerifier();
@@ -266,11 +274,17 @@ describe('dynamic client registration (RFC 7591)', () => {
     });
     const { uid } = await startAuthorization(browser, url);
     const details = await browser.get(`/api/oauth/interaction/${uid}/details`);
-    expect(details.body).toMatchObject({ client: { id: clientId, name: 'Asistente de escritorio' } });
+    expect(details.body).toMatchObject({
+      client: { id: clientId, name: 'Asistente de escritorio' },
+    });
     const tokens = await oauth.authorizationCodeGrant(mcpClient, await consent(browser, uid), {
       pkceCodeVerifier: verifier,
     });
-    expect(decodeJwt(tokens.access_token)).toMatchObject({ aud: mcp, sub: userId, client_id: clientId });
+    expect(decodeJwt(tokens.access_token)).toMatchObject({
+      aud: mcp,
+      sub: userId,
+      client_id: clientId,
+    });
   });
 
   it('refuses redirect URIs that are neither https nor loopback http', async () => {
@@ -288,8 +302,8 @@ describe('dynamic client registration (RFC 7591)', () => {
       answers.push((await register(ip, { redirect_uris: ['https://app.example/cb'] })).status);
     }
     expect(answers).toEqual([201, 201, 201, 429]);
-    expect((await register('203.0.113.13', { redirect_uris: ['https://app.example/cb'] })).status).toBe(
-      201,
-    );
+    expect(
+      (await register('203.0.113.13', { redirect_uris: ['https://app.example/cb'] })).status,
+    ).toBe(201);
   });
 });

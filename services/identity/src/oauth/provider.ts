@@ -8,7 +8,12 @@ import Provider, {
 import type { IdentityConfig } from '../config.js';
 import { postgresAdapter } from './adapter.js';
 import type { RevokeReason } from './connection-decider.js';
-import { ACCESS_TOKEN_SECONDS, oauthResources, TOOLS_SCOPE, type OAuthResources } from './resources.js';
+import {
+  ACCESS_TOKEN_SECONDS,
+  oauthResources,
+  TOOLS_SCOPE,
+  type OAuthResources,
+} from './resources.js';
 import { signingJwk } from './signing-key.js';
 
 /** Where oidc-provider is mounted in identity's app; its endpoints are below it. */

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { Identity } from '../identity.js';
-import { redirectUriProblem } from './redirect-uris.js';
+import { redirectUriProblem } from '../shared/redirect-uris.js';
 
 /**
  * Before oidc-provider sees a dynamic registration (RFC 7591): it counts against the client

@@ -7,7 +7,8 @@ import { createHash, createPrivateKey, type JsonWebKey } from 'node:crypto';
  */
 export function signingJwk(privateKeyPem: string): JsonWebKey & { kid: string } {
   const jwk = createPrivateKey(privateKeyPem).export({ format: 'jwk' });
-  if (jwk.kty !== 'EC' || jwk.crv !== 'P-256') throw new Error('JWT_PRIVATE_KEY must be a P-256 key');
+  if (jwk.kty !== 'EC' || jwk.crv !== 'P-256')
+    throw new Error('JWT_PRIVATE_KEY must be a P-256 key');
   const canonical = JSON.stringify({ crv: jwk.crv, kty: jwk.kty, x: jwk.x, y: jwk.y });
   const kid = createHash('sha256').update(canonical).digest('base64url');
   return { ...jwk, kid, alg: 'ES256', use: 'sig' };

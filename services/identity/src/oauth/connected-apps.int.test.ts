@@ -9,7 +9,7 @@ import {
   signedInBrowser,
   startAuthorizationServer,
   type OAuthUnderTest,
-} from '../oauth/oauth-flow.fixture.js';
+} from './oauth-flow.fixture.js';
 
 let identity: OAuthUnderTest;
 let config: oauth.Configuration;

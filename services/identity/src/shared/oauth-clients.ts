@@ -1,8 +1,7 @@
-import { commaListSchema, devSecret } from '@mia/service-kit';
 import { z } from 'zod';
 import { redirectUriProblem } from './redirect-uris.js';
 
-/** Development only: the cookie keys of the authorization server's own cookies. */
+/** Development only: the key of the authorization server's own cookies. */
 export const DEV_OAUTH_COOKIE_KEY = 'mia-dev-oauth-cookie-key-not-for-production';
 
 const redirectUri = z.string().superRefine((uri, ctx) => {
@@ -10,7 +9,7 @@ const redirectUri = z.string().superRefine((uri, ctx) => {
   if (problem) ctx.addIssue({ code: 'custom', message: `${uri} ${problem}` });
 });
 
-/** One of our GPTs, registered by configuration: a confidential client (client_secret_basic). */
+/** One of our GPTs, registered by configuration: a confidential client. */
 export const staticClientSchema = z.strictObject({
   clientId: z.string().regex(/^[A-Za-z0-9._-]{3,100}$/, 'letters, digits, . _ - (3 to 100)'),
   clientSecret: z.string().min(1),
@@ -45,28 +44,8 @@ export const staticClientsSchema = z
     }),
   );
 
-/** Identity's OAuth settings (authorization server, issue 23); spread into its config schema. */
-export const oauthConfigShape = {
-  // Our GPTs as OAuth clients: a JSON array of {clientId, clientSecret, name, redirectUris}
-  // (exact callback URLs on the chatbot's domain, https). In production each secret must have
-  // at least 32 characters. Default: none.
-  OAUTH_CLIENTS: staticClientsSchema.default([]),
-  // Comma-separated keys (32+ characters each) that sign the authorization server's own
-  // cookies (interaction, resume); the first signs, all verify, so a new key goes first.
-  // Development default refused in production.
-  OAUTH_COOKIE_KEYS: devSecret(
-    commaListSchema.pipe(z.array(z.string().min(32, 'each key needs 32+ characters')).min(1)),
-    DEV_OAUTH_COOKIE_KEY,
-  ),
-  // How long a connected app's refresh token lives (each use gives a new one, and a reused one
-  // ends the connection). Revocations travel this long: no revoked connection outlives it.
-  OAUTH_REFRESH_TOKEN_DAYS: z.coerce.number().int().positive().max(365).default(30),
-  // Dynamic client registrations (POST /api/oauth/register) per client IP per window.
-  RATE_LIMIT_OAUTH_REGISTER_PER_IP: z.coerce.number().int().positive().default(10),
-};
-
-/** Problems of the OAuth settings in production (refine of the identity schema). */
-export function oauthProductionProblems(clients: readonly StaticClient[]): string[] {
+/** What production refuses in the static clients: secrets anyone could guess. */
+export function staticClientProblems(clients: readonly StaticClient[]): string[] {
   return clients
     .filter((c) => c.clientSecret.length < 32)
     .map((c) => `client ${c.clientId}: the secret needs at least 32 characters in production`);

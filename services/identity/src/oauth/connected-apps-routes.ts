@@ -2,7 +2,7 @@ import { notFound, routesOf } from '@mia/service-kit';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Identity } from '../identity.js';
-import { revokeConnection } from '../oauth/connections.js';
+import { revokeConnection } from './connections.js';
 import { connectedApps } from './connected-apps.js';
 
 /** Account Settings' "Aplicaciones conectadas": the apps the user allowed, and Revocar. */
