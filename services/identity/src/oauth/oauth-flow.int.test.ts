@@ -234,6 +234,16 @@ describe('metadata', () => {
       response_types_supported: ['code'],
     });
     expect(a.body.scopes_supported).toContain('tools:use');
+    // What is off is not advertised.
+    for (const absent of [
+      'userinfo_endpoint',
+      'introspection_endpoint',
+      'end_session_endpoint',
+      'pushed_authorization_request_endpoint',
+      'dpop_signing_alg_values_supported',
+    ]) {
+      expect(a.body, absent).not.toHaveProperty(absent);
+    }
   });
 });
 

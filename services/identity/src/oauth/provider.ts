@@ -105,6 +105,10 @@ export function createAuthorizationServer(
       userinfo: { enabled: false },
       rpInitiatedLogout: { enabled: false },
       claimsParameter: { enabled: false },
+      // On by default in the library: sender-constrained tokens would carry a `cnf` access does
+      // not check, and pushed requests are not something our clients use.
+      dPoP: { enabled: false },
+      pushedAuthorizationRequests: { enabled: false },
       resourceIndicators: {
         enabled: true,
         defaultResource: (_ctx, _client, oneOf) => oneOf ?? resources.default,
