@@ -8,6 +8,9 @@ import type { Adapter, AdapterConstructor, AdapterPayload } from 'oidc-provider'
 export const forgetGrantSql = `DELETE FROM oauth_models
   WHERE grant_id = $1 OR (model = 'Grant' AND id = $1)`;
 
+/** Expired rows removed per authorization started: bounded work, and the table stays small. */
+const PURGE_BATCH = 100;
+
 interface Row {
   payload: AdapterPayload;
   consumed_at: Date | null;
@@ -40,6 +43,15 @@ export function postgresAdapter(sql: Sql, now: () => number = Date.now): Adapter
           expiresAt,
         ],
       );
+      // Every authorization starts with an interaction: a steady, bounded moment to sweep what
+      // expired (find never returns it; this only reclaims the space).
+      if (this.model === 'Interaction') {
+        await sql.query(
+          `DELETE FROM oauth_models WHERE ctid IN (
+             SELECT ctid FROM oauth_models WHERE expires_at < $1 LIMIT ${PURGE_BATCH})`,
+          [new Date(now())],
+        );
+      }
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {

@@ -89,10 +89,11 @@ const location = (res: Response) => {
 
 /** From the authorization URL to the interaction's id (the consent page the SPA would show). */
 export async function startAuthorization(browser: TestClient, authorizationUrl: URL | string) {
-  const toInteraction = location(await navigate(browser, String(authorizationUrl)));
+  const res = await navigate(browser, String(authorizationUrl));
+  const toInteraction = location(res);
   const uid = /\/api\/oauth\/interaction\/([^/?]+)$/.exec(new URL(toInteraction).pathname)?.[1];
   expect(uid, toInteraction).toBeTruthy();
-  return { uid: uid!, interactionUrl: toInteraction };
+  return { uid: uid!, interactionUrl: toInteraction, setCookie: res.headers.getSetCookie() };
 }
 
 /** Consents through the JSON API and follows the provider back to the client's callback. */

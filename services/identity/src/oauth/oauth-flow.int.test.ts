@@ -164,8 +164,15 @@ describe('what the authorization endpoint refuses', () => {
 describe('the consent interaction API', () => {
   it('sends the browser to the SPA, shows who is signed in, and needs a session to consent', async () => {
     const { browser, user } = await signedInBrowser(identity);
-    const { uid, interactionUrl } = await startAuthorization(browser, await authorizationUrl({}));
+    const { uid, interactionUrl, setCookie } = await startAuthorization(
+      browser,
+      await authorizationUrl({}),
+    );
     expect(interactionUrl).toBe(`${identity.origin}/api/oauth/interaction/${uid}`);
+    // The interaction cookie reaches the interaction URL and the JSON calls below it only.
+    const cookie = setCookie.find((c) => c.startsWith('_interaction='));
+    expect(cookie).toMatch(new RegExp(`path=/api/oauth/interaction/${uid}(;|$)`, 'i'));
+    expect(cookie).toMatch(/httponly/i);
     const toSpa = await navigate(browser, interactionUrl);
     expect(toSpa.status).toBe(303);
     expect(toSpa.headers.get('location')).toBe(`${identity.origin}/oauth/consent/${uid}`);
