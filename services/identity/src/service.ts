@@ -45,7 +45,7 @@ function setupIdentity(ctx: ServiceContext<IdentityConfig, IdentityTx, IdentityD
       grantRevoked: async (grantId, reason) => {
         await revokeConnection(ctx, grantId, reason);
       },
-      grantUsed: (grantId) => noteConnectionUsed(ctx.db, grantId, ctx.clock()),
+      grantUsed: (grantId) => noteConnectionUsed(ctx.runner.sql, grantId, ctx.clock()),
     },
     logger,
   );

@@ -1,4 +1,5 @@
-import { waitFor } from '@mia/testing';
+import { GptOpenedV2 } from '@mia/contracts';
+import { startEventPublisher, waitFor, type EventPublisher } from '@mia/testing';
 import { decodeJwt } from 'jose';
 import * as oauth from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,11 +14,16 @@ import {
 
 let identity: OAuthUnderTest;
 let config: oauth.Configuration;
+let access: EventPublisher;
 beforeAll(async () => {
   identity = await startAuthorizationServer();
   config = await gptClient(identity.origin);
+  access = await startEventPublisher(identity.db, identity.nats, 'access');
 });
-afterAll(() => identity?.stop());
+afterAll(async () => {
+  await access?.stop();
+  await identity?.stop();
+});
 
 interface Apps {
   apps: { id: string; clientName: string; connectedAt: string; lastUsedAt: string | null }[];
@@ -32,7 +38,7 @@ const connect = async () => {
 describe('Aplicaciones conectadas', () => {
   it('lists the apps the user allowed, with when they were connected and last used', async () => {
     const before = new Date();
-    const { browser, grantId } = await connect();
+    const { browser, grantId, userId } = await connect();
     const listed = await waitFor(
       async () => {
         const res = await browser.get<Apps>('/api/connected-apps');
@@ -53,6 +59,31 @@ describe('Aplicaciones conectadas', () => {
       before.getTime() - 1000,
     );
     expect((await identity.client().get('/api/connected-apps')).status).toBe(401);
+
+    // A tool use through the app, as access reports it, moves "last used" on.
+    const usedAt = new Date(Date.now() + 60_000).toISOString();
+    await access.store.append(`usage-${userId}`, 'any', [
+      {
+        type: GptOpenedV2.type,
+        version: 2,
+        data: {
+          userId,
+          productId: 'manual-ceremonias',
+          via: 'gpt_action',
+          at: usedAt,
+          auth: 'oauth',
+          clientId: GPT_CLIENT.clientId,
+          grantId,
+        },
+      },
+    ]);
+    await waitFor(
+      async () => {
+        const res = await browser.get<Apps>('/api/connected-apps');
+        return res.body.apps[0]?.lastUsedAt === usedAt || undefined;
+      },
+      { message: 'last use from GptOpened v2' },
+    );
   });
 
   it("revokes one: OAuthGrantRevoked is published and the app's refresh token stops working", async () => {

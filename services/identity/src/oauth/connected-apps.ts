@@ -1,3 +1,4 @@
+import type { Sql } from '@mia/service-kit';
 import type { IdentityDb } from '../db.js';
 
 export interface ConnectedApp {
@@ -45,10 +46,13 @@ export async function connectedApps(
     }));
 }
 
-/** Notes that a connection got a token now (never moves the time backwards). */
-export async function noteConnectionUsed(db: IdentityDb, grantId: string, at: Date): Promise<void> {
-  await db.$executeRaw`
-    INSERT INTO oauth_connection_use (grant_id, last_used_at) VALUES (${grantId}, ${at})
-    ON CONFLICT (grant_id) DO UPDATE
-      SET last_used_at = greatest(oauth_connection_use.last_used_at, excluded.last_used_at)`;
+/** Notes a connection's use at $2 (never moves the time backwards). */
+export const noteConnectionUsedSql = `
+  INSERT INTO oauth_connection_use (grant_id, last_used_at) VALUES ($1, $2)
+  ON CONFLICT (grant_id) DO UPDATE
+    SET last_used_at = greatest(oauth_connection_use.last_used_at, excluded.last_used_at)`;
+
+/** Notes that a connection got a token now. */
+export async function noteConnectionUsed(sql: Sql, grantId: string, at: Date): Promise<void> {
+  await sql.query(noteConnectionUsedSql, [grantId, at]);
 }
