@@ -1,6 +1,6 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe';
 import { screenshot, screenshotDir, viewports } from './support/browser';
@@ -52,9 +52,15 @@ const url = (path: string) => `${harness.server.url}${path}`;
 const consentUrl = (uid: string) => url(`/oauth/consent/${uid}`);
 const consent = () => page.getByTestId('oauth-consent');
 
-/** A screenshot kept by the suite, and a copy where people look at this issue's screens. */
-async function shot(name: string) {
-  await screenshot(page, name);
+/**
+ * A screenshot kept by the suite (the whole page, or one part of a long page such as the
+ * dashboard), and a copy where people look at this issue's screens when MIA_SHOTS_DIR is set.
+ */
+async function shot(name: string, part?: Locator) {
+  if (part) {
+    mkdirSync(screenshotDir, { recursive: true });
+    await part.screenshot({ path: join(screenshotDir, `${name}.png`) });
+  } else await screenshot(page, name);
   const notes = process.env.MIA_SHOTS_DIR;
   if (notes) {
     mkdirSync(notes, { recursive: true });
@@ -64,32 +70,32 @@ async function shot(name: string) {
 
 describe('the consent page', () => {
   for (const locale of ['es', 'en'] as const) {
-    for (const [width, viewport] of Object.entries(viewports)) {
-      it(`asks in ${locale} at ${width} width: the tool, what it may do, the account`, async () => {
-        const uid = harness.connections.addInteraction(tool);
-        ({ context, page } = await openPage(harness, { locale, viewport, person: ana }));
-        await page.goto(consentUrl(uid));
-        const es = locale === 'es';
-        await page.getByRole('button', { name: es ? 'Permitir' : 'Allow' }).waitFor();
-        const text = await consent().innerText();
-        expect(text).toContain(
-          es ? 'comprobar tu acceso y contar tus usos' : 'check your access and count your uses',
-        );
-        expect(text).toContain(ana.email);
-        expect(text).toContain(ana.name);
-        expect(await page.getByRole('button', { name: es ? 'Cancelar' : 'Cancel' }).count()).toBe(
-          1,
-        );
-        // The client's name arrives as text: its tags are shown, not obeyed.
-        const client = page.getByTestId('consent-client');
-        expect(await client.innerText()).toBe('Asistente <b>Sermones</b>');
-        expect(await client.locator('b').count()).toBe(0);
-        expect(await page.title()).toContain(es ? 'Conectar una herramienta' : 'Connect a tool');
+    it(`asks in ${locale}, at 1280 and 375 px: the tool, what it may do, the account`, async () => {
+      const uid = harness.connections.addInteraction(tool);
+      ({ context, page } = await openPage(harness, { locale, person: ana }));
+      await page.goto(consentUrl(uid));
+      const es = locale === 'es';
+      await page.getByRole('button', { name: es ? 'Permitir' : 'Allow' }).waitFor();
+      const text = await consent().innerText();
+      expect(text).toContain(
+        es ? 'comprobar tu acceso y contar tus usos' : 'check your access and count your uses',
+      );
+      expect(text).toContain(ana.email);
+      expect(text).toContain(ana.name);
+      expect(await page.getByRole('button', { name: es ? 'Cancelar' : 'Cancel' }).count()).toBe(1);
+      // The client's name arrives as text: its tags are shown, not obeyed.
+      const client = page.getByTestId('consent-client');
+      expect(await client.innerText()).toBe('Asistente <b>Sermones</b>');
+      expect(await client.locator('b').count()).toBe(0);
+      expect(await page.title()).toContain(es ? 'Conectar una herramienta' : 'Connect a tool');
+      // One page, both widths: the same document is resized rather than loaded twice.
+      for (const viewport of [viewports.desktop, viewports.mobile]) {
+        await page.setViewportSize(viewport);
         expect(await sidewaysOverflow(page)).toEqual([]);
         expect(await seriousViolations(page)).toEqual([]);
         await shot(`oauth-consent-${locale}-${viewport.width}`);
-      });
-    }
+      }
+    });
   }
 
   it('sends a signed-out visitor to sign in and back, then Permitir goes to the tool with a code', async () => {
@@ -165,13 +171,13 @@ describe('Aplicaciones conectadas in Account Settings', () => {
     expect(await page.getByTestId('access-code-oauth-note').innerText()).toContain(
       'no necesitan este código',
     );
-    await section.scrollIntoViewIfNeeded();
-    await shot('oauth-connected-apps-es-1280');
+    await shot('oauth-connected-apps-es-1280', section);
 
     await section.getByRole('button', { name: 'Revocar el acceso de Claude' }).click();
     const dialog = page.getByRole('dialog');
     expect(await dialog.innerText()).toContain('¿Revocar el acceso de Claude?');
     expect(await seriousViolations(page)).toEqual([]);
+    await shot('oauth-revoke-dialog-es-1280', dialog);
     await dialog.getByRole('button', { name: 'Revocar acceso' }).click();
     await eventually(() => section.getByTestId('connected-app').count()).toBe(1);
     expect(harness.connections.grants.some((grant) => grant.id === claude.id)).toBe(false);
@@ -204,6 +210,10 @@ describe('Aplicaciones conectadas in Account Settings', () => {
     );
     expect(await sidewaysOverflow(page)).toEqual([]);
     expect(await seriousViolations(page)).toEqual([]);
-    await shot('oauth-connected-apps-en-375');
+    await shot('oauth-connected-apps-en-375', section);
+    await shot(
+      'oauth-access-code-note-en-375',
+      page.getByTestId('access-code-oauth-note').locator('xpath=../..'),
+    );
   });
 });
