@@ -125,6 +125,25 @@ describe('the consent page', () => {
     expect(harness.connections.grants).toEqual([]);
   });
 
+  it('says so when the request expired while the page was open', async () => {
+    const uid = harness.connections.addInteraction(tool);
+    ({ context, page } = await openPage(harness, { person: ana, locale: 'en' }));
+    await page.goto(consentUrl(uid));
+    const allow = page.getByRole('button', { name: 'Allow' });
+    await allow.waitFor();
+    harness.connections.interactions.delete(uid);
+    await allow.click();
+    await page.getByTestId('consent-gone').waitFor();
+    expect(await consent().innerText()).toContain('This request is no longer valid');
+    expect(harness.connections.grants).toEqual([]);
+  });
+
+  it('goes to the dashboard, not off-site, after signing in with a foreign ?next=', async () => {
+    ({ context, page } = await openPage(harness, { person: ana }));
+    await page.goto(url(`/auth?next=${encodeURIComponent('//evil.example/x')}`));
+    await page.waitForURL(url('/dashboard'));
+  });
+
   it('does not ask again for a tool the user already allowed', async () => {
     harness.connections.addGrant(ana.email, tool);
     const uid = harness.connections.addInteraction(tool);

@@ -37,6 +37,11 @@ export function ConsentScreen({ uid }: { uid: string }) {
       navigate(back, { replace: true });
       return;
     }
+    // The request expired (or was answered in another tab) meanwhile: reading it again shows so.
+    if (error instanceof ApiError && error.status === 404) {
+      void details.refetch();
+      return;
+    }
     toast({ variant: 'destructive', title: copy.failed, description: errorText(error) });
   };
   const allow = () => consent.mutate(uid, { onSuccess: follow, onError: fail });
