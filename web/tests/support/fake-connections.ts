@@ -14,7 +14,13 @@ import type { FakeIdentity } from './fake-identity';
 // follow that contract; every answer is checked against them, so the page is never tested
 // against a shape identity does not send.
 
-const notFoundSchema = z.object({ error: z.literal('interaction_not_found') });
+// Identity adds a readable message beside the contract's error code.
+const notFoundSchema = z.object({
+  error: z.literal('interaction_not_found'),
+  message: z.literal('Interaction not found'),
+});
+const interactionNotFound = () =>
+  answer(404, notFoundSchema, { error: 'interaction_not_found', message: 'Interaction not found' });
 
 class ContractBreach extends Error {
   override readonly name = 'ContractBreach';
@@ -134,7 +140,7 @@ export class FakeConnections {
   private details(req: IncomingMessage, uid: string): Answer {
     const interaction = this.interactions.get(uid);
     if (!interaction || interaction.outcome) {
-      return answer(404, notFoundSchema, { error: 'interaction_not_found' });
+      return interactionNotFound();
     }
     const email = this.email(req);
     const user = email ? this.identity.users.get(email) : undefined;
@@ -148,12 +154,11 @@ export class FakeConnections {
   }
 
   private consent(req: IncomingMessage, uid: string): Answer {
-    const interaction = this.interactions.get(uid);
-    if (!interaction || interaction.outcome) {
-      return answer(404, notFoundSchema, { error: 'interaction_not_found' });
-    }
+    // As identity: the session is checked before the interaction is looked up.
     const email = this.email(req);
     if (!email) return signedOut();
+    const interaction = this.interactions.get(uid);
+    if (!interaction || interaction.outcome) return interactionNotFound();
     interaction.outcome = { email, granted: true };
     if (!this.remembered(email, interaction)) this.addGrant(email, interaction.client);
     return answer(200, redirectAnswerSchema, { redirectTo: this.resumeUrl(req, uid) });
@@ -162,7 +167,7 @@ export class FakeConnections {
   private cancel(req: IncomingMessage, uid: string): Answer {
     const interaction = this.interactions.get(uid);
     if (!interaction || interaction.outcome) {
-      return answer(404, notFoundSchema, { error: 'interaction_not_found' });
+      return interactionNotFound();
     }
     interaction.outcome = { granted: false };
     return answer(200, redirectAnswerSchema, { redirectTo: this.resumeUrl(req, uid) });
@@ -171,8 +176,7 @@ export class FakeConnections {
   /** The authorization endpoint finishing the request: to the client, with a code or a refusal. */
   private resume(uid: string): Answer {
     const interaction = this.interactions.get(uid);
-    if (!interaction?.outcome)
-      return answer(404, notFoundSchema, { error: 'interaction_not_found' });
+    if (!interaction?.outcome) return interactionNotFound();
     const target = new URL(interaction.client.redirectUri);
     if (interaction.outcome.granted) target.searchParams.set('code', `code-${uid.slice(0, 8)}`);
     else target.searchParams.set('error', 'access_denied');
@@ -199,7 +203,8 @@ export class FakeConnections {
     const email = this.email(req);
     if (!email) return signedOut();
     const index = this.grants.findIndex((grant) => grant.id === id && grant.email === email);
-    if (index < 0) return answer(404, apiErrorSchema, notFound().toBody());
+    if (index < 0)
+      return answer(404, apiErrorSchema, notFound('Connected app not found', 'not_found').toBody());
     this.grants.splice(index, 1);
     return { status: 204 };
   }
