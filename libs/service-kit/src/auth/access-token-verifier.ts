@@ -8,7 +8,8 @@ export const ACCESS_TOKEN_TYPE = 'at+jwt';
 
 /** The claims of a user access token identity's authorization server issues (RFC 9068). */
 export const accessTokenClaimsSchema = z.object({
-  sub: z.string().min(1),
+  /** The user's id. */
+  sub: z.uuid(),
   client_id: z.string().min(1),
   /** Space-separated scopes. */
   scope: z.string(),
