@@ -57,7 +57,13 @@ const examples: [EventDefinition, unknown][] = [
   ],
   [
     GptOpenedV2,
-    { userId, productId: 'generador-sermones', via: 'mcp', at: '2026-11-21T10:05:00Z', auth: 'code' },
+    {
+      userId,
+      productId: 'generador-sermones',
+      via: 'mcp',
+      at: '2026-11-21T10:05:00Z',
+      auth: 'code',
+    },
   ],
   [
     GptOpenedV2,

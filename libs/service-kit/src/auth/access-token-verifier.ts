@@ -73,7 +73,9 @@ const JWS_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]+$/;
  * refused as such. Verified claims are remembered until they expire; revocation is asked on
  * every call.
  */
-export function createAccessTokenVerifier(options: AccessTokenVerifierOptions): AccessTokenVerifier {
+export function createAccessTokenVerifier(
+  options: AccessTokenVerifierOptions,
+): AccessTokenVerifier {
   const key = es256PublicKey(options.publicKeyPem);
   const now = options.now ?? Date.now;
   const toleranceSec = options.clockToleranceSec ?? 5;

@@ -19,9 +19,7 @@ export interface Denial extends Use {
 }
 
 /** How a GPT identified the user: their código MIA, or a user access token (OAuth). */
-export type UseAuth =
-  | { kind: 'code' }
-  | { kind: 'oauth'; clientId: string; grantId: string };
+export type UseAuth = { kind: 'code' } | { kind: 'oauth'; clientId: string; grantId: string };
 
 /**
  * A use (GptOpened), for the user's usage stream. A GPT's verification is v2 (how the GPT

@@ -1,8 +1,4 @@
-import type {
-  AccessTokenClaims,
-  AccessTokenProblem,
-  AccessTokenVerifier,
-} from '@mia/service-kit';
+import type { AccessTokenClaims, AccessTokenProblem, AccessTokenVerifier } from '@mia/service-kit';
 import type { GptKeys } from './gpt-keys.js';
 
 /** Who calls the tool API, as its bearer says. */

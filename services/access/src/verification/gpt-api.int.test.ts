@@ -211,7 +211,11 @@ describe('access codes and the GPT verification API', () => {
       await client.close();
     }
     const usage = await access.ctx.events.readStream(`usage-${owner.id}`);
-    expect(usage.at(-2)?.data).toMatchObject({ via: 'mcp', productId: 'apocalipsis', auth: 'code' });
+    expect(usage.at(-2)?.data).toMatchObject({
+      via: 'mcp',
+      productId: 'apocalipsis',
+      auth: 'code',
+    });
     expect(usage.at(-1)?.data).toMatchObject({ via: 'mcp', productId: 'apocalipsis' });
     await expect(connect('not-a-key')).rejects.toThrow();
   });

@@ -6,9 +6,7 @@ import { invalidApiKeyError } from './gpt-keys.js';
 import { invalidTokenMessage, type Lang } from './messages.js';
 
 /** An authenticated caller of the tool API: a connected app for a user, or a GPT's key. */
-export type GptAuth =
-  | { kind: 'user'; claims: AccessTokenClaims }
-  | { kind: 'key'; keyId: string };
+export type GptAuth = { kind: 'user'; claims: AccessTokenClaims } | { kind: 'key'; keyId: string };
 
 export interface Challenges {
   /** WWW-Authenticate when no bearer came. */
@@ -36,11 +34,7 @@ export async function requireGptAuth(
   lang: Lang,
   challenges: Challenges,
 ): Promise<GptAuth> {
-  const caller = await identifyCaller(
-    access.userTokens,
-    access.gptKeys,
-    req.headers.authorization,
-  );
+  const caller = await identifyCaller(access.userTokens, access.gptKeys, req.headers.authorization);
   switch (caller.kind) {
     case 'user':
     case 'key':

@@ -65,7 +65,11 @@ function mcpServer(access: Access, caller: GptAuth, lang: Lang): McpServer {
           'Comprueba si la persona que conectó su cuenta de Ministerio IA puede usar la herramienta. Llámala antes de ayudar; si allowed es false, comunica message y no ayudes. Cada verificación permitida cuenta como un uso.',
         inputSchema: {
           // Optional and unused: the user is the token's; a code sent anyway changes nothing.
-          accessCode: z.string().max(64).optional().describe('No hace falta: la cuenta ya está conectada.'),
+          accessCode: z
+            .string()
+            .max(64)
+            .optional()
+            .describe('No hace falta: la cuenta ya está conectada.'),
           productId: productIdInput,
         },
       },

@@ -83,7 +83,8 @@ describe('the tool API with user access tokens (OAuth)', () => {
     expect(refused.body).toMatchObject({
       allowed: false,
       reason: 'no_access',
-      message: 'No tienes acceso a Estudio de Cantar de los Cantares. Puedes comprarlo desde tu panel de Ministerio IA.',
+      message:
+        'No tienes acceso a Estudio de Cantar de los Cantares. Puedes comprarlo desde tu panel de Ministerio IA.',
     });
     expect((await usage()).at(-1)?.type).toBe('GptAccessDenied');
     const english = await call(bed.access.url, 'POST', '/api/gpt/v1/verify', {
