@@ -2,20 +2,22 @@ import { z } from 'zod';
 import { defineEvent } from '../envelope.js';
 
 /**
- * A user's OAuth grant (a connected app: every access and refresh token issued under it) must
- * no longer be honoured. Resource servers (access) keep the revoked grant ids in memory, fed
- * from this event on every replica, and refuse any access token whose `gid` claim is one of
- * them within 2 s.
+ * A connected app (an OAuth grant: one client, one user) lost its access. Every token of the
+ * grant carries its id as the `gid` claim; verifiers of user access tokens (access) refuse a
+ * token whose `gid` they saw here, the way SessionsRevoked ends sessions.
+ * - `user`: the user revoked it in Account Settings (or the app revoked its own refresh token);
+ * - `password_changed`: a password change or reset ends every connection of the user;
+ * - `refresh_reuse`: a refresh token was used twice, so the whole family is presumed stolen;
+ * - `admin`, `account_erased`: staff action, erasure of the account.
  */
 export const OAuthGrantRevokedV1 = defineEvent({
   type: 'OAuthGrantRevoked',
   version: 1,
   producer: 'identity',
   schema: z.object({
-    /** The grant id (the access token's `gid` claim; the connected app's id). */
-    grantId: z.string().min(1).max(255),
+    grantId: z.string().min(1),
     userId: z.uuid(),
-    clientId: z.string().min(1).max(255),
+    clientId: z.string().min(1),
     reason: z.enum(['user', 'password_changed', 'refresh_reuse', 'admin', 'account_erased']),
     revokedAt: z.iso.datetime({ offset: true }),
   }),
