@@ -15,12 +15,14 @@ import { userAccessToken, type UserTokenOptions } from './user-token.fixture.js'
 
 const ORIGIN = 'https://mia.example.org';
 const CLIENT_LIMIT = 6;
+const USER_LIMIT = 40;
 const MCP_METADATA = `${ORIGIN}/.well-known/oauth-protected-resource/api/gpt/mcp`;
 
 describe('the tool API with user access tokens (OAuth)', () => {
   const bed = accessTestBed({
     PUBLIC_ORIGIN: ORIGIN,
     OAUTH_VERIFY_PER_CLIENT_MAX: String(CLIENT_LIMIT),
+    OAUTH_VERIFY_PER_USER_MAX: String(USER_LIMIT),
   });
   let owner: TestUser;
 
@@ -176,6 +178,25 @@ describe('the tool API with user access tokens (OAuth)', () => {
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another app of the same user keeps its own budget.
     expect((await verify(await token({ clientId: 'quiet-app' }))).status).toBe(200);
+  });
+
+  it('limits calls per user, whatever the app', async () => {
+    const busy = await registerUser(bed.identity, bed.access);
+    // Apps of their own, each within its budget: only the user's runs out. The bucket refills
+    // in real time (USER_LIMIT a minute), so a call or two more may pass before it is empty.
+    let allowed = 0;
+    let refused: Awaited<ReturnType<typeof verify>> | undefined;
+    while (!refused && allowed < USER_LIMIT + 5) {
+      const clientId = `app-${Math.floor(allowed / (CLIENT_LIMIT - 1))}`;
+      const answer = await verify(
+        await userAccessToken({ userId: busy.id, origin: ORIGIN, clientId }),
+      );
+      if (answer.status === 200) allowed++;
+      else refused = answer;
+    }
+    expect(allowed).toBeGreaterThanOrEqual(USER_LIMIT);
+    expect(refused?.status).toBe(429);
+    expect(refused?.body).toMatchObject({ code: 'rate_limited_user' });
   });
 
   describe('MCP', () => {
