@@ -1,5 +1,5 @@
 import { createPublicKey } from 'node:crypto';
-import { devKeys } from '@mia/service-kit';
+import { createAccessTokenVerifier, devKeys } from '@mia/service-kit';
 import { decodeJwt, decodeProtectedHeader, jwtVerify } from 'jose';
 import * as oauth from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,6 +61,17 @@ describe('the GPT Action as a confidential client (openid-client)', () => {
     await expect(
       jwtVerify(tokens.access_token, publicKey, { typ: 'at+jwt', issuer: identity.origin }),
     ).resolves.toBeTruthy();
+    // ...and the verifier every service uses for user tokens accepts it as is.
+    const verifier = createAccessTokenVerifier({
+      publicKeyPem: devKeys()!.publicKeyPem,
+      issuer: identity.origin,
+      audiences: [`${identity.origin}/api/gpt`, `${identity.origin}/api/gpt/mcp`],
+      requiredScope: 'tools:use',
+    });
+    expect(await verifier.check(tokens.access_token)).toMatchObject({
+      kind: 'valid',
+      claims: { sub: userId, gid: claims.gid },
+    });
     expect(tokens.refresh_token).toBeTruthy();
   });
 
