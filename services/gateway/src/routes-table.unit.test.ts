@@ -30,6 +30,9 @@ describe('route table', () => {
       'billing /api/admin/payments/review',
       'billing /api/admin/disputes',
       'billing /api/admin/disputes/*',
+      'support /api/status',
+      'support /api/admin/incidents',
+      'support /api/admin/incidents/*',
       'access /api/dashboard',
       'access /api/access-gpt',
       'access /api/verify-gpt-access',
@@ -81,6 +84,9 @@ describe('route table', () => {
     ['/api/tickets/categories', 'support'],
     ['/api/tickets/42', 'support'],
     ['/api/support/chat', 'support'],
+    ['/api/status', 'support'],
+    ['/api/admin/incidents', 'support'],
+    ['/api/admin/incidents/4f0c/resolve', 'support'],
     ['/api/user/', 'identity'],
   ])('%s belongs to %s', (path, service) => {
     expect(resolve(path)).toBe(service);
@@ -100,6 +106,7 @@ describe('route table', () => {
     '/api/tickets/%2E%2E/admin/grant-access',
     '/api/support/.',
     '/api/support\\chat',
+    '/api/status/x',
   ])('%s has no owner', (path) => {
     expect(resolve(path)).toBeUndefined();
   });
