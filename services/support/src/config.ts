@@ -6,7 +6,12 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 const urlList = z
   .string()
   .optional()
-  .transform((v) => (v ?? '').split(',').map((u) => u.trim()).filter(Boolean))
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((u) => u.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.url({ protocol: /^https?$/ })));
 
 /**

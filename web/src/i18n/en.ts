@@ -2,6 +2,7 @@ import type { Messages } from './es';
 import { commerceEn } from './sections/commerce.en';
 import { supportEn } from './sections/support.en';
 import { securityEn } from './sections/security.en';
+import { statusLiveEn } from './sections/status.en';
 import { ruleTexts } from './validation';
 
 /** English. Typed against the Spanish catalogue, so a missing or extra key does not compile. */
@@ -9,6 +10,7 @@ export const en: Messages = {
   ...commerceEn,
   ...supportEn,
   ...securityEn,
+  ...statusLiveEn,
   common: {
     skipToContent: 'Skip to content',
     backToHome: 'Back to home',

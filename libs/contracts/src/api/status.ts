@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { multiLineText, singleLineText } from '../text.js';
 
 /** The rows of the status page, in the spec's order (section 2, /status). */
-export const statusRows = ['gpt-access', 'authentication', 'payments', 'website', 'dashboard'] as const;
+export const statusRows = [
+  'gpt-access',
+  'authentication',
+  'payments',
+  'website',
+  'dashboard',
+] as const;
 export const statusRowSchema = z.enum(statusRows);
 export type StatusRow = z.infer<typeof statusRowSchema>;
 

@@ -16,10 +16,7 @@ export function probeTargets(config: SupportConfig): Map<Component, ProbeTarget>
     ['identity', { urls: at(config.STATUS_PROBE_IDENTITY_URL, 'readyz'), expect: 'ready' }],
     ['billing', { urls: at(config.STATUS_PROBE_BILLING_URL, 'readyz'), expect: 'ready' }],
     ['access', { urls: at(config.STATUS_PROBE_ACCESS_URL, 'readyz'), expect: 'ready' }],
-    [
-      'payment-provider',
-      { urls: config.STATUS_PROBE_PAYMENT_PROVIDER_URL, expect: 'reachable' },
-    ],
+    ['payment-provider', { urls: config.STATUS_PROBE_PAYMENT_PROVIDER_URL, expect: 'reachable' }],
   ];
   return new Map(entries.filter(([, target]) => target.urls.length > 0));
 }

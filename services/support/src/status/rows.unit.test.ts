@@ -8,13 +8,43 @@ const health = (entries: Array<[Component, boolean]>, at = t(10)) =>
 
 describe('status rows', () => {
   it('payments is down when billing or the payment provider is', () => {
-    expect(rowUp('payments', health([['billing', false], ['payment-provider', true]]), t(0))).toBe(false);
-    expect(rowUp('payments', health([['billing', true], ['payment-provider', false]]), t(0))).toBe(false);
-    expect(rowUp('payments', health([['billing', true], ['payment-provider', true]]), t(0))).toBe(true);
+    expect(
+      rowUp(
+        'payments',
+        health([
+          ['billing', false],
+          ['payment-provider', true],
+        ]),
+        t(0),
+      ),
+    ).toBe(false);
+    expect(
+      rowUp(
+        'payments',
+        health([
+          ['billing', true],
+          ['payment-provider', false],
+        ]),
+        t(0),
+      ),
+    ).toBe(false);
+    expect(
+      rowUp(
+        'payments',
+        health([
+          ['billing', true],
+          ['payment-provider', true],
+        ]),
+        t(0),
+      ),
+    ).toBe(true);
   });
 
   it('the dashboard needs access and identity; GPT access only access', () => {
-    const h = health([['identity', false], ['access', true]]);
+    const h = health([
+      ['identity', false],
+      ['access', true],
+    ]);
     expect(rowUp('dashboard', h, t(0))).toBe(false);
     expect(rowUp('gpt-access', h, t(0))).toBe(true);
   });

@@ -55,7 +55,10 @@ export async function readStatus(
     db.statusComponent.findMany(),
     db.statusIncident.findMany({
       where: {
-        OR: [{ resolvedAt: null }, { resolvedAt: { gte: new Date(now.getTime() - RESOLVED_SHOWN_MS) } }],
+        OR: [
+          { resolvedAt: null },
+          { resolvedAt: { gte: new Date(now.getTime() - RESOLVED_SHOWN_MS) } },
+        ],
       },
       orderBy: { startedAt: 'desc' },
       take: INCIDENTS_SHOWN,

@@ -153,6 +153,8 @@ describe('the status page', () => {
       { token: admin.token },
     );
     expect(missing.status).toBe(404);
-    expect((await h.call('POST', '/api/admin/incidents/nope/resolve', { token: admin.token })).status).toBe(404);
+    expect(
+      (await h.call('POST', '/api/admin/incidents/nope/resolve', { token: admin.token })).status,
+    ).toBe(404);
   });
 });
