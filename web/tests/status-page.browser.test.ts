@@ -59,7 +59,10 @@ describe.each([
   { locale: 'en', browserLocale: 'en-US', states: ['Operational', 'Maintenance', 'Incident'] },
 ] as const)('/status in $locale', ({ locale, browserLocale, states }) => {
   it('shows each row’s live state, the incident as text and 90 labelled bars per service', async () => {
-    const context = await browser.newContext({ locale: browserLocale, viewport: viewports.desktop });
+    const context = await browser.newContext({
+      locale: browserLocale,
+      viewport: viewports.desktop,
+    });
     const page = await context.newPage();
     await page.goto(`${server.url}/status`);
     const row = (key: string) => page.locator(`[data-service="${key}"]`);
@@ -81,7 +84,9 @@ describe.each([
     const labels = await bars.evaluateAll((nodes) => nodes.map((n) => n.textContent ?? ''));
     expect(labels.every((text) => text.length > 5)).toBe(true);
     expect(labels[88]).toMatch(/50\s?%/);
-    expect(await page.locator('[data-uptime="payments"] ol').getAttribute('aria-label')).toBeTruthy();
+    expect(
+      await page.locator('[data-uptime="payments"] ol').getAttribute('aria-label'),
+    ).toBeTruthy();
 
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, `status-live-${locale}-1280`);

@@ -57,6 +57,9 @@ export const incidentSchema = z.object({
 });
 export type Incident = z.infer<typeof incidentSchema>;
 
+/** GET /api/admin/incidents: what staff may still resolve. */
+export const openIncidentsResponseSchema = z.object({ incidents: z.array(incidentSchema) });
+
 /** One day of a row's uptime bar: the share of probes that found it up; null without probes. */
 export const uptimeDaySchema = z.object({
   date: z.iso.date(),

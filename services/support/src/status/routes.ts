@@ -4,7 +4,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { Support } from '../support.js';
 import { postIncident, resolveIncident } from './incident-commands.js';
-import { readStatus } from './status-queries.js';
+import { openIncidents, readStatus } from './status-queries.js';
 
 const idParams = z.object({ id: z.string() });
 
@@ -27,6 +27,14 @@ export function statusRoutes(support: Support): Router {
       res.set('cache-control', 'public, max-age=10');
       return status;
     },
+  });
+
+  // Staff's list of what is still open (no-store, unlike the public page's 10 s answer).
+  route({
+    method: 'get',
+    path: '/api/admin/incidents',
+    auth: 'admin',
+    handler: async () => ({ incidents: await openIncidents(support.db) }),
   });
 
   route({

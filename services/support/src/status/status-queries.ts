@@ -97,3 +97,12 @@ export async function readStatus(
     })),
   };
 }
+
+/** Incidents not resolved yet, newest first (staff's list). */
+export async function openIncidents(db: SupportDb): Promise<Incident[]> {
+  const rows = await db.statusIncident.findMany({
+    where: { resolvedAt: null },
+    orderBy: { startedAt: 'desc' },
+  });
+  return rows.map(incidentView);
+}

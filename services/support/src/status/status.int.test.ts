@@ -120,6 +120,10 @@ describe('the status page', () => {
     });
     expect(posted.body.resolvedAt).toBeUndefined();
     expect(await row('authentication')).toBe('maintenance');
+    const listed = await h.call('GET', '/api/admin/incidents', { token: admin.token });
+    expect(listed.status).toBe(200);
+    expect(listed.headers.get('cache-control')).toContain('no-store');
+    expect(listed.body.incidents.map((i: { id: string }) => i.id)).toContain(posted.body.id);
     expect((await status()).incidents[0]).toMatchObject({ id: posted.body.id });
 
     const resolved = await h.call('POST', `/api/admin/incidents/${posted.body.id}/resolve`, {
