@@ -56,7 +56,11 @@ afterAll(async () => {
 
 describe.each([
   { locale: 'es', browserLocale: 'es-PR', states: ['Operativo', 'En mantenimiento', 'Incidente'] },
-  { locale: 'en', browserLocale: 'en-US', states: ['Operational', 'Under maintenance', 'Incident'] },
+  {
+    locale: 'en',
+    browserLocale: 'en-US',
+    states: ['Operational', 'Under maintenance', 'Incident'],
+  },
 ] as const)('/status in $locale', ({ locale, browserLocale, states }) => {
   it('shows each row’s live state, the incident as text and 90 labelled bars per service', async () => {
     const context = await browser.newContext({

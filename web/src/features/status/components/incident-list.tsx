@@ -1,7 +1,7 @@
 import { Badge } from '@/components/ui/badge';
 import { formatDateTime, useI18n } from '@/i18n';
-import type { StatusIncident } from '../api/get-status';
-import { serviceKeyOf } from '../data';
+import type { StatusIncident } from '@/features/status/api/get-status';
+import { serviceKeyOf } from '@/features/status/data';
 
 /**
  * Open and recently resolved incidents as staff wrote them. Titles and bodies are rendered as

@@ -1,7 +1,7 @@
 import { LoadError, LoadingStatus } from '@/components/ui/query-status';
 import { useI18n } from '@/i18n';
-import { useStatus } from '../api/get-status';
-import { overallState, servicesFromAnswer } from '../data';
+import { useStatus } from '@/features/status/api/get-status';
+import { overallState, servicesFromAnswer } from '@/features/status/data';
 import { IncidentList } from './incident-list';
 import { ServiceList } from './service-list';
 import { StatusBanner } from './status-banner';

@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck, Wrench, type LucideIcon } from 'lucide-react';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { useI18n } from '@/i18n';
-import { displayState, type ServiceState, type ServiceStatus } from '../data';
+import { displayState, type ServiceState, type ServiceStatus } from '@/features/status/data';
 
 const stateLook: Record<ServiceState, { icon: LucideIcon; badge: BadgeProps['variant'] }> = {
   operational: { icon: CircleCheck, badge: 'success' },

@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck, Wrench } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { formatDateTime, useI18n } from '@/i18n';
-import type { ServiceState } from '../data';
+import type { ServiceState } from '@/features/status/data';
 
 const look: Record<ServiceState, { icon: typeof CircleCheck; box: string; icon_: string }> = {
   operational: {

@@ -1,7 +1,7 @@
 import { cn } from '@/lib/cn';
 import { formatDate, formatPercent, useI18n } from '@/i18n';
-import type { StatusAnswer } from '../api/get-status';
-import { dayLook, meanAvailability, serviceRows, type DayLook } from '../data';
+import type { StatusAnswer } from '@/features/status/api/get-status';
+import { dayLook, meanAvailability, serviceRows, type DayLook } from '@/features/status/data';
 
 const barColour: Record<DayLook, string> = {
   none: 'bg-cream-300',
