@@ -67,6 +67,8 @@ describe('the system behind the gateway', () => {
   it('turns the payments row of /api/status to incident within 15 s of billing stopping, and back', async () => {
     const payments = async () => {
       const res = await fetch(`${system.baseUrl}/api/status`);
+      // Public and the same for everyone: shared caches may keep it 10 s (through the gateway).
+      expect(res.headers.get('cache-control')).toBe('public, max-age=10');
       const body = statusResponseSchema.parse(await res.json());
       return body.services.find((s) => s.name === 'payments')?.status;
     };
@@ -76,11 +78,13 @@ describe('the system behind the gateway', () => {
       message: 'payments operational while billing runs',
     });
     await system.stopService('billing');
+    const stoppedAt = Date.now();
     await waitFor(async () => (await payments()) === 'incident', {
       timeoutMs: 15_000,
       intervalMs: 250,
       message: 'payments to show an incident within 15 s of billing stopping',
     });
+    expect(Date.now() - stoppedAt).toBeLessThan(15_000);
     await system.restartService('billing');
     await waitFor(async () => (await payments()) === 'operational', {
       timeoutMs: 15_000,
