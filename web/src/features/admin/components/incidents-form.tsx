@@ -169,6 +169,8 @@ export function IncidentsForm() {
                 }
               >
                 {resolve.isPending ? copy.resolving : copy.resolve}
+                {/* Several open incidents: each button names its own to a screen reader. */}
+                <span className="sr-only">: {incident.title}</span>
               </Button>
             </li>
           ))}
