@@ -23,6 +23,7 @@ const SupportTicketsRoute = lazy(() => import('./routes/support/tickets'));
 const SupportTicketRoute = lazy(() => import('./routes/support/ticket'));
 const SupportStaffRoute = lazy(() => import('./routes/support/staff'));
 const SupportStaffTicketRoute = lazy(() => import('./routes/support/staff-ticket'));
+const OAuthConsentRoute = lazy(() => import('./routes/oauth-consent'));
 const NotFoundRoute = lazy(() => import('./routes/not-found'));
 
 /**
@@ -44,6 +45,8 @@ export function AppRoutes() {
         <Route path={paths.security} element={<SecurityRoute />} />
         <Route path={paths.privacyPolicy} element={<PrivacyPolicyRoute />} />
         <Route path={paths.termsOfService} element={<TermsOfServiceRoute />} />
+        {/* Not behind the guard: the page itself sends a signed-out visitor to sign in and back. */}
+        <Route path="/oauth/consent/:uid" element={<OAuthConsentRoute />} />
         <Route element={<RequireAuth />}>
           <Route path={paths.dashboard} element={<DashboardRoute />} />
           <Route path="/checkout/:plan?" element={<CheckoutRoute />} />

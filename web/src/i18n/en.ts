@@ -2,6 +2,7 @@ import type { Messages } from './es';
 import { commerceEn } from './sections/commerce.en';
 import { supportEn } from './sections/support.en';
 import { securityEn } from './sections/security.en';
+import { connectionsEn } from './sections/connections.en';
 import { statusLiveEn } from './sections/status.en';
 import { ruleTexts } from './validation';
 
@@ -10,6 +11,7 @@ export const en: Messages = {
   ...commerceEn,
   ...supportEn,
   ...securityEn,
+  ...connectionsEn,
   ...statusLiveEn,
   common: {
     skipToContent: 'Skip to content',

@@ -1,6 +1,7 @@
 import { commerceEs } from './sections/commerce.es';
 import { supportEs } from './sections/support.es';
 import { securityEs } from './sections/security.es';
+import { connectionsEs } from './sections/connections.es';
 import { statusLiveEs } from './sections/status.es';
 /**
  * The message catalogue. Spanish is the default and complete locale: its shape is the key set every
@@ -12,6 +13,7 @@ export const es = {
   ...commerceEs,
   ...supportEs,
   ...securityEs,
+  ...connectionsEs,
   ...statusLiveEs,
   common: {
     skipToContent: 'Saltar al contenido',

@@ -171,8 +171,10 @@ export async function startService<S extends z.ZodObject, Tx, Db, D = void>(
     }),
   );
 
+  const feeds = def.feeds?.(ctx, deps) ?? [];
   const stopping = new AbortController();
   let revocationFeed: RevocationFeed | undefined;
+  const startedFeeds: RevocationFeed[] = [];
   const eventsReady = (async () => {
     if (!(await awaitStreams(nats, config.NATS_PREFIX, logger, stopping.signal))) return;
     // A stop that came while the streams were being made: start nothing more on a connection
@@ -185,6 +187,10 @@ export async function startService<S extends z.ZodObject, Tx, Db, D = void>(
       logger,
       lookbackMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
     });
+    for (const feed of feeds) {
+      if (stopping.signal.aborted) return;
+      startedFeeds.push(await feed.start());
+    }
     if (stopping.signal.aborted) return;
     relay.start();
     await Promise.all(consumers.map((c) => c.start()));
@@ -196,7 +202,12 @@ export async function startService<S extends z.ZodObject, Tx, Db, D = void>(
     logger,
     // Not ready before the revocations recorded so far are known (a revoked session must never
     // pass on a replica that has just started).
-    readiness: [postgresReadiness(pool), natsReadiness(nats), revocationsReadiness(revocations)],
+    readiness: [
+      postgresReadiness(pool),
+      natsReadiness(nats),
+      revocationsReadiness(revocations),
+      ...feeds.map((feed) => revocationsReadiness(feed.list, feed.name)),
+    ],
     allowedOrigins: allowedOrigins(config),
     trustProxy: config.TRUSTED_PROXIES,
     routes: (a) => def.routes(a, ctx, deps),
@@ -231,6 +242,10 @@ export async function startService<S extends z.ZodObject, Tx, Db, D = void>(
     },
     { name: 'relay', stop: () => relay.stop() },
     { name: 'revocation feed', stop: () => revocationFeed?.stop() },
+    {
+      name: 'feeds',
+      stop: () => Promise.all(startedFeeds.map((f) => f.stop())).then(() => undefined),
+    },
     // Before the service's own steps, which close the mailer it sends through.
     { name: 'mail queue', stop: () => mailWorker?.stop() },
     ...(def.shutdownSteps?.(ctx, deps) ?? []),
