@@ -49,6 +49,10 @@ export const ROUTES: readonly RouteRule[] = [
   // Disputes and their evidence belong to billing too (ahead of access's `/api/admin`).
   { path: '/api/admin/disputes', match: 'exact', service: 'billing' },
   { path: '/api/admin/disputes', match: 'subtree', service: 'billing' },
+  // The status page and the incidents staff post on it (ahead of access's `/api/admin`).
+  { path: '/api/status', match: 'exact', service: 'support' },
+  { path: '/api/admin/incidents', match: 'exact', service: 'support' },
+  { path: '/api/admin/incidents', match: 'subtree', service: 'support' },
 
   { path: '/api/dashboard', match: 'exact', service: 'access' },
   { path: '/api/access-gpt', match: 'exact', service: 'access' },

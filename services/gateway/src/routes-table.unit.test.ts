@@ -33,6 +33,9 @@ describe('route table', () => {
       'billing /api/admin/payments/review',
       'billing /api/admin/disputes',
       'billing /api/admin/disputes/*',
+      'support /api/status',
+      'support /api/admin/incidents',
+      'support /api/admin/incidents/*',
       'access /api/dashboard',
       'access /api/access-gpt',
       'access /api/verify-gpt-access',
@@ -88,6 +91,9 @@ describe('route table', () => {
     ['/api/tickets/categories', 'support'],
     ['/api/tickets/42', 'support'],
     ['/api/support/chat', 'support'],
+    ['/api/status', 'support'],
+    ['/api/admin/incidents', 'support'],
+    ['/api/admin/incidents/4f0c/resolve', 'support'],
     ['/api/user/', 'identity'],
     ['/api/oauth/authorize', 'identity'],
     ['/api/oauth/token', 'identity'],
@@ -120,6 +126,7 @@ describe('route table', () => {
     '/.well-known/security.txt',
     '/.well-known/oauth-authorization-server/extra',
     '/.well-known/oauth-protected-resourcex',
+    '/api/status/x',
   ])('%s has no owner', (path) => {
     expect(resolve(path)).toBeUndefined();
   });

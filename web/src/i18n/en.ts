@@ -3,6 +3,7 @@ import { commerceEn } from './sections/commerce.en';
 import { supportEn } from './sections/support.en';
 import { securityEn } from './sections/security.en';
 import { connectionsEn } from './sections/connections.en';
+import { statusLiveEn } from './sections/status.en';
 import { ruleTexts } from './validation';
 
 /** English. Typed against the Spanish catalogue, so a missing or extra key does not compile. */
@@ -11,6 +12,7 @@ export const en: Messages = {
   ...supportEn,
   ...securityEn,
   ...connectionsEn,
+  ...statusLiveEn,
   common: {
     skipToContent: 'Skip to content',
     backToHome: 'Back to home',

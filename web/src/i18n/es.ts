@@ -2,6 +2,7 @@ import { commerceEs } from './sections/commerce.es';
 import { supportEs } from './sections/support.es';
 import { securityEs } from './sections/security.es';
 import { connectionsEs } from './sections/connections.es';
+import { statusLiveEs } from './sections/status.es';
 /**
  * The message catalogue. Spanish is the default and complete locale: its shape is the key set every
  * other locale must match (see `Messages`). Where the spec words a text in Spanish it is used here
@@ -13,6 +14,7 @@ export const es = {
   ...supportEs,
   ...securityEs,
   ...connectionsEs,
+  ...statusLiveEs,
   common: {
     skipToContent: 'Saltar al contenido',
     backToHome: 'Volver al inicio',
