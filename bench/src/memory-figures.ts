@@ -70,10 +70,17 @@ export function parseHeapMetrics(text: string): HeapFigures {
 }
 
 /**
- * The flags a Dockerfile gives node through `ENV NODE_OPTIONS=...` (quoted or not), so the
- * benchmark runs the processes as the image does; '' when it sets none.
+ * The values a Dockerfile's `ENV` lines give the named variables (the first of each, quoted or
+ * not), so the benchmark runs the processes with the image's memory settings.
  */
-export function nodeOptionsOf(dockerfile: string): string {
-  const m = /^ENV\s+(?:.*\s)?NODE_OPTIONS=("([^"]*)"|(\S+))/m.exec(dockerfile);
-  return (m?.[2] ?? m?.[3] ?? '').trim();
+export function imageEnvOf(dockerfile: string, names: readonly string[]): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const line of dockerfile.split('\n')) {
+    if (!/^ENV\s/.test(line)) continue;
+    for (const m of line.matchAll(/([A-Za-z_][A-Za-z0-9_]*)=("([^"]*)"|(\S*))/g)) {
+      const name = m[1]!;
+      if (names.includes(name) && !(name in found)) found[name] = m[3] ?? m[4] ?? '';
+    }
+  }
+  return found;
 }

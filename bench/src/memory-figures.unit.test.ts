@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nodeOptionsOf, parseHeapMetrics, parseProcStatus } from './memory-figures.js';
+import { imageEnvOf, parseHeapMetrics, parseProcStatus } from './memory-figures.js';
 
 describe('memory figures', () => {
   it('reads resident memory and threads from /proc/<pid>/status', () => {
@@ -41,13 +41,17 @@ describe('memory figures', () => {
     expect(parseHeapMetrics('').heapUsedMb).toBeNaN();
   });
 
-  it("reads the image's NODE_OPTIONS, quoted or not", () => {
-    expect(nodeOptionsOf('FROM x\nENV NODE_ENV=production NODE_OPTIONS="--a=1 --b"\n')).toBe(
-      '--a=1 --b',
-    );
-    expect(nodeOptionsOf('ENV NODE_OPTIONS=--max-semi-space-size=2\n')).toBe(
-      '--max-semi-space-size=2',
-    );
-    expect(nodeOptionsOf('FROM x\nENV NODE_ENV=production\n')).toBe('');
+  it("reads the image's memory settings from its ENV lines, quoted or not", () => {
+    const dockerfile = [
+      'FROM node AS base',
+      'ENV NPM_CONFIG_FUND=false',
+      'ENV NODE_ENV=production NODE_OPTIONS="--a=1 --b" MALLOC_ARENA_MAX=2',
+      'ENV NODE_OPTIONS=--later',
+    ].join('\n');
+    expect(imageEnvOf(dockerfile, ['NODE_OPTIONS', 'MALLOC_ARENA_MAX', 'UNSET'])).toEqual({
+      NODE_OPTIONS: '--a=1 --b',
+      MALLOC_ARENA_MAX: '2',
+    });
+    expect(imageEnvOf('FROM x\nRUN NODE_OPTIONS=--x true\n', ['NODE_OPTIONS'])).toEqual({});
   });
 });

@@ -14,6 +14,9 @@ const DB = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postg
 // Runs inside the probed process (cwd: the service's folder, so its dependencies resolve).
 const probe = `
 import { readFileSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
+// As the kit's runService does before the service's first query (see its wasm flags).
+if (process.env.PROBE_V8_FLAGS) setFlagsFromString(process.env.PROBE_V8_FLAGS);
 const out = [];
 const mark = (step) => {
   global.gc(); global.gc();

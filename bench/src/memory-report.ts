@@ -2,6 +2,7 @@
 // investigation that chose the settings (memory-findings.ts), which the figures above re-check.
 import { aim, header, type Conditions } from './commerce-report.js';
 import { fmt } from './commerce-stack.js';
+import { SERVING_V8_FLAGS } from '@mia/service-kit';
 import { MEMORY_FINDINGS } from './memory-findings.js';
 import { MEASURED, PHASES, type Measured, type MemoryRun } from './memory-run.js';
 
@@ -30,10 +31,18 @@ export function memoryReport(run: MemoryRun, c: Conditions): string {
     (l) =>
       `| ${l.label} | ${l.requestsPerSec} | ${fmt(l.p50Ms)} | ${fmt(l.p99Ms)} | ${l.errors}${l.errorKinds ? ` (${l.errorKinds})` : ''} |`,
   );
+  const live = samples.live;
+  const liveRows = live
+    ? MEASURED.map(
+        (name) =>
+          `| ${name} | ${mb(samples.idle[name].heap.heapUsedMb)} | ${mb(live[name].heap.heapUsedMb)} | ${mb(live[name].heap.spaces.old?.usedMb ?? NaN)} |`,
+      )
+    : [];
   const over = MEASURED.filter((n) => !(samples.idle[n].proc.rssMb < AIM_MB[n]));
   return `${header('Memory of each process', c, 'npm run bench:memory -w bench')}
 Every service and the gateway from the built dist, as the image runs them (NODE_OPTIONS
-\`${run.nodeOptions || '(none)'}\`), on the load benchmark's stack (PostgreSQL, NATS, the Stripe
+\`${run.nodeOptions || '(none)'}\`, MALLOC_ARENA_MAX \`${run.mallocArenaMax || '(unset)'}\`; the kit's
+serving flags, \`${SERVING_V8_FLAGS.join(' ')}\`, set by each service itself), on the load benchmark's stack (PostgreSQL, NATS, the Stripe
 sandbox). Load through the gateway: ${options.journeyUsers} virtual users doing whole journeys
 (register, sign in, buy, open, dashboard, chat, ticket) for ${options.journeySeconds} s
 (${run.journeys} journeys), then ${options.seconds} s each of GET /api/user, GET /api/dashboard and
@@ -60,7 +69,17 @@ threads' own isolates, code not in the heap.
 |---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|
 ${breakdownRows.join('\n')}
 
-## The load (through the gateway)
+${
+  live
+    ? `## Live heap (after the full GC of a heap snapshot, MB)
+
+| Process | heap used idle | heap used after a full GC | old space used after it |
+|---|---:|---:|---:|
+${liveRows.join('\n')}
+
+`
+    : ''
+}## The load (through the gateway)
 
 | Run | req/s | p50 ms | p99 ms | errors |
 |---|---:|---:|---:|---|

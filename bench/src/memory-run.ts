@@ -1,7 +1,8 @@
 // One memory run: the whole system from the built dist (the load benchmark's stack), each
 // process read when started, right after a moderate mixed load through the gateway, and after
 // idling: resident memory from /proc and V8's figures from its /metrics.
-import { readFile } from 'node:fs/promises';
+import { readFile, readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { products } from '@mia/catalog';
 import { load, progress, type LoadFigures } from './commerce-stack.js';
 import { runLevel } from './load-levels.js';
@@ -20,8 +21,8 @@ export interface Sample {
   proc: ProcessMemory;
   heap: HeapFigures;
 }
-export type Phase = 'started' | 'after load' | 'idle';
-export const PHASES: Phase[] = ['started', 'after load', 'idle'];
+export type Phase = 'started' | 'after load' | 'idle' | 'live';
+export const PHASES = ['started', 'after load', 'idle'] as const;
 
 export interface MemoryRunOptions {
   /** Virtual users doing whole journeys (register to ticket) and for how long. */
@@ -31,13 +32,21 @@ export interface MemoryRunOptions {
   seconds: number;
   connections: number;
   idleSeconds: number;
+  /**
+   * Directory for a heap snapshot of each process taken after the idle reading (the processes
+   * must run with --heapsnapshot-signal=SIGUSR2); the snapshot's full GC shows what is live.
+   */
+  snapshotDir?: string;
 }
 
 export interface MemoryRun {
   options: MemoryRunOptions;
-  /** NODE_OPTIONS the processes ran with. */
+  /** NODE_OPTIONS and MALLOC_ARENA_MAX the processes ran with. */
   nodeOptions: string;
-  samples: Record<Phase, Record<Measured, Sample>>;
+  mallocArenaMax: string;
+  samples: Record<Exclude<Phase, 'live'>, Record<Measured, Sample>> & {
+    live?: Record<Measured, Sample>;
+  };
   journeys: number;
   loads: LoadFigures[];
 }
@@ -65,8 +74,31 @@ async function sample(stack: LoadStack): Promise<Record<Measured, Sample>> {
   return Object.fromEntries(entries) as Record<Measured, Sample>;
 }
 
+/** Heap snapshots of each process (one at a time), then a reading of what stayed live. */
+async function snapshots(stack: LoadStack, dir: string): Promise<Record<Measured, Sample>> {
+  const pids = await stack.pids();
+  for (const name of MEASURED) {
+    const pid = pids[name];
+    process.kill(pid, 'SIGUSR2');
+    // Written into the process's working directory as Heap.<date>.<pid>.<...>.heapsnapshot.
+    let size = -1;
+    for (let i = 0; i < 600; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      const file = (await readdir(dir)).find(
+        (f) => f.includes(`.${pid}.`) && f.endsWith('.heapsnapshot'),
+      );
+      if (!file) continue;
+      const now = (await stat(join(dir, file))).size;
+      if (now === size && now > 0) break;
+      size = now;
+    }
+    progress(`memory: heap snapshot of ${name} written`);
+  }
+  return sample(stack);
+}
+
 /** A registered, signed-in customer through the gateway: its session cookie and access code. */
-async function customer(gateway: string): Promise<{ cookie: string; accessCode: string }> {
+export async function customer(gateway: string): Promise<{ cookie: string; accessCode: string }> {
   const id = crypto.randomUUID().slice(0, 12);
   const email = `memoria.${id}@iglesia.org`;
   const post = (path: string, body: unknown, cookie = '') =>
@@ -102,7 +134,9 @@ export async function memoryRun(options: MemoryRunOptions): Promise<MemoryRun> {
     await new Promise((r) => setTimeout(r, 5_000));
     const started = await sample(stack);
 
-    progress(`memory: ${options.journeyUsers} users doing journeys for ${options.journeySeconds} s`);
+    progress(
+      `memory: ${options.journeyUsers} users doing journeys for ${options.journeySeconds} s`,
+    );
     const level = await runLevel(stack, options.journeyUsers, options.journeySeconds, 20);
     const { cookie, accessCode } = await customer(stack.gateway);
     const headers = { cookie };
@@ -133,10 +167,12 @@ export async function memoryRun(options: MemoryRunOptions): Promise<MemoryRun> {
     progress(`memory: idling ${options.idleSeconds} s`);
     await new Promise((r) => setTimeout(r, options.idleSeconds * 1000));
     const idle = await sample(stack);
+    const live = options.snapshotDir ? await snapshots(stack, options.snapshotDir) : undefined;
     return {
       options,
       nodeOptions: process.env.NODE_OPTIONS ?? '',
-      samples: { started, 'after load': afterLoad, idle },
+      mallocArenaMax: process.env.MALLOC_ARENA_MAX ?? '',
+      samples: { started, 'after load': afterLoad, idle, ...(live ? { live } : {}) },
       journeys: level.journeys,
       loads,
     };

@@ -4,18 +4,22 @@
 // Writes bench/results/memory.md and prints it. A benchmark: it reports, never fails on the aims.
 // Needs the built dist (`npm run build`).
 //   BENCH_MEMORY_NODE_OPTIONS  node flags for the processes (default: the image's NODE_OPTIONS
-//                              from deploy/docker/service.Dockerfile; `none` for none)
+//                              from deploy/docker/service.Dockerfile; `none` for none); the
+//                              image's MALLOC_ARENA_MAX applies too unless set here
 //   BENCH_JOURNEY_USERS        virtual users doing journeys (default 10)
 //   BENCH_JOURNEY_SECONDS      how long they do (default 20)
 //   BENCH_SECONDS              seconds of each autocannon run (default 10)
 //   BENCH_CONNECTIONS          autocannon connections (default 50)
 //   BENCH_IDLE_SECONDS         idle time before the idle reading (default 30)
+//   BENCH_MEMORY_SNAPSHOTS     set: a heap snapshot of each process after the idle reading, in
+//                              the working directory (needs --heapsnapshot-signal=SIGUSR2 in
+//                              BENCH_MEMORY_NODE_OPTIONS), and what stays live after its full GC
 //   BENCH_MEMORY_OUT           file to write (default bench/results/memory.md)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { conditions } from './commerce-report.js';
 import { progress, root, stopAllStacks } from './commerce-stack.js';
-import { nodeOptionsOf } from './memory-figures.js';
+import { imageEnvOf } from './memory-figures.js';
 import { memoryReport } from './memory-report.js';
 import { memoryRun } from './memory-run.js';
 
@@ -25,11 +29,15 @@ process.once('SIGINT', () => {
   void stopAllStacks().finally(() => process.exit(130));
 });
 
-const flags =
-  env.BENCH_MEMORY_NODE_OPTIONS ??
-  nodeOptionsOf(readFileSync(`${root}deploy/docker/service.Dockerfile`, 'utf8'));
-// The started processes inherit it (fork passes this process's environment on).
+const image = imageEnvOf(readFileSync(`${root}deploy/docker/service.Dockerfile`, 'utf8'), [
+  'NODE_OPTIONS',
+  'MALLOC_ARENA_MAX',
+]);
+const flags = env.BENCH_MEMORY_NODE_OPTIONS ?? image.NODE_OPTIONS ?? '';
+// The started processes inherit these (fork passes this process's environment on).
 process.env.NODE_OPTIONS = flags === 'none' ? '' : flags;
+if (image.MALLOC_ARENA_MAX && env.MALLOC_ARENA_MAX === undefined)
+  process.env.MALLOC_ARENA_MAX = image.MALLOC_ARENA_MAX;
 
 const measuring = conditions();
 const run = await memoryRun({
@@ -38,9 +46,11 @@ const run = await memoryRun({
   seconds: Number(env.BENCH_SECONDS ?? 10),
   connections: Number(env.BENCH_CONNECTIONS ?? 50),
   idleSeconds: Number(env.BENCH_IDLE_SECONDS ?? 30),
+  ...(env.BENCH_MEMORY_SNAPSHOTS ? { snapshotDir: process.cwd() } : {}),
 });
 const report = memoryReport(run, measuring.done());
-const file = env.BENCH_MEMORY_OUT ?? fileURLToPath(new URL('../results/memory.md', import.meta.url));
+const file =
+  env.BENCH_MEMORY_OUT ?? fileURLToPath(new URL('../results/memory.md', import.meta.url));
 writeFileSync(file, report);
 writeFileSync(file.replace(/\.md$/, '.json'), JSON.stringify(run, null, 2));
 console.log(report);
