@@ -52,7 +52,6 @@ const report = memoryReport(run, measuring.done());
 const file =
   env.BENCH_MEMORY_OUT ?? fileURLToPath(new URL('../results/memory.md', import.meta.url));
 writeFileSync(file, report);
-writeFileSync(file.replace(/\.md$/, '.json'), JSON.stringify(run, null, 2));
 console.log(report);
 progress(`wrote ${file}`);
 process.exit(0);
