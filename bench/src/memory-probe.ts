@@ -3,7 +3,9 @@
 // kit's module graph, the service's whole module graph, then Prisma Client with its WebAssembly
 // query compiler (first query compiled and run against an empty database: the error it ends in
 // is expected). Prints a Markdown table (MB); memory-findings.ts quotes it.
-//   BENCH_MEMORY_NODE_OPTIONS  extra node flags for the probed processes (e.g. --max-semi-space-size=1)
+//   BENCH_MEMORY_NODE_OPTIONS  extra node flags for the probed processes (e.g. --max-semi-space-size=2)
+//   PROBE_V8_FLAGS             V8 flags set at run time, as the kit sets its serving flags
+//                              (e.g. --liftoff-only; unset: none, so the probe shows their effect)
 import { execFileSync } from 'node:child_process';
 import { root } from './commerce-stack.js';
 import { fmt } from './commerce-stack.js';
