@@ -42,7 +42,8 @@ account for its peak under load (~220 MB) and end when idle.
 | + \`--max-semi-space-size=2\` (image's NODE_OPTIONS) | 116 | 126 | 122 | 123 | 77 |
 | + \`MALLOC_ARENA_MAX=2\` (image's ENV; within the noise here, kept for the threads' arenas under load) | 116 | 125 | 116 | 114 | 76 |
 | + \`--liftoff-only\` set by the kit before the first query (Prisma's wasm baseline-compiled only: probe +24 → +13 MB) | 103 | 111 | 104 | 116 | 114 * |
-| + one full GC when a process has had no traffic for 10 s (health probes aside), kit and gateway | 107 | 110 | 106 | 116 | 77 |
+| + a full GC when a process has had no traffic for 10 s (health probes aside), kit and gateway | 107 | 110 | 106 | 116 | 77 |
+| + that GC run twice (the second gives back the pages the first emptied: heap committed = used) | 108 | 111 | 106 | 111 | 76 |
 
 \\* the gateway's old space still held 55 MB of the load's garbage (22 MB live): how much garbage
 an idle process keeps depends on when its last full GC happened, which is why the idle
@@ -73,7 +74,8 @@ query of each shape: Prisma caches the plans (queryPlanCacheMaxSize).
 ### The aims
 
 Met in the run above on a busy machine: every service under 120 MB idle and the gateway under
-80 MB. Margins are small (support ~4 MB, gateway ~3 MB): of each service's ~110 MB, ~46-51 MB
+80 MB (in the runs of the last settings: services 104-116 MB, gateway 76-77 MB). Margins are
+small (~5-10 MB for the services, ~3 MB for the gateway): of each service's ~110 MB, ~46-51 MB
 is the node binary and shared libraries mapped from disk (shared between processes on a host,
 ~35 MB of it in a bare node process), ~35 MB V8's heap (live), ~16-22 MB native (Prisma's
 compiled wasm and linear memory, thread stacks, malloc), 5 MB external.
