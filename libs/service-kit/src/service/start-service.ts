@@ -26,6 +26,7 @@ import { createHttpApp } from '../http/create-app.js';
 import { inFlightOf } from '../http/in-flight.js';
 import { natsReadiness, postgresReadiness } from '../http/health.js';
 import { startMetricsServer, stopMetricsServer } from '../http/metrics-server.js';
+import { collectWhenIdle } from '../lifecycle/idle-gc.js';
 import { boundPort, listen } from '../lifecycle/listen.js';
 import type { ShutdownStep } from '../lifecycle/graceful-shutdown.js';
 import { createLogger } from '../logger.js';
@@ -214,9 +215,12 @@ export async function startService<S extends z.ZodObject, Tx, Db, D = void>(
   });
   const server = await listen(app, config.PORT, config.HOST, serverLimitsOf(config));
   const port = boundPort(server);
+  // A load's garbage would otherwise stay resident while the service idles.
+  const stopIdleGc = collectWhenIdle(server);
   const metricsAddress = metricsAddressOf(config);
   const metricsServer = await startMetricsServer(metricsAddress.port, metricsAddress.host).catch(
     async (err: unknown) => {
+      stopIdleGc();
       await new Promise((resolve) => server.close(resolve));
       throw err;
     },
@@ -228,6 +232,7 @@ export async function startService<S extends z.ZodObject, Tx, Db, D = void>(
   const steps: ShutdownStep[] = [
     // Handlers still running for clients that already hung up: the pool must outlive them.
     { name: 'requests in flight', stop: () => inFlight.idle() },
+    { name: 'idle collection', stop: stopIdleGc },
     {
       name: 'events startup',
       // Waits for a start in progress to give up, so the steps below stop what it started.
