@@ -33,6 +33,8 @@ import { KeyedQueue, Semaphore } from './semaphore.js';
 import { dlqSubject, streamNames } from './streams.js';
 import type { ReactionContext, Subscription } from './subscription.js';
 import { sleep } from './wakeup.js';
+import { extractFromHeaders } from '../tracing/propagation.js';
+import { SpanKind, withSpan } from '../tracing/spans.js';
 
 export interface ConsumerOptions<Tx> {
   runner: TransactionRunner<Tx>;
@@ -257,7 +259,29 @@ export function createConsumer<Tx>(options: ConsumerOptions<Tx>): EventConsumer 
     }
   }
 
-  async function handle(msg: JsMsg, parsed: Extract<ParsedDelivery<Tx>, { kind: 'handle' }>) {
+  /** One delivery as the `consume <EventType>` span, a child of the relay's publish. */
+  function handle(msg: JsMsg, parsed: Extract<ParsedDelivery<Tx>, { kind: 'handle' }>) {
+    return withSpan(
+      `consume ${parsed.envelope.type}`,
+      {
+        kind: SpanKind.CONSUMER,
+        parent: extractFromHeaders(msg.headers),
+        attributes: {
+          'messaging.system': 'nats',
+          'messaging.consumer.group.name': name,
+          'messaging.message.id': parsed.envelope.id,
+          'messaging.destination.name': msg.subject,
+          'mia.deliveries': msg.info.deliveryCount,
+        },
+      },
+      () => handleDelivery(msg, parsed),
+    );
+  }
+
+  async function handleDelivery(
+    msg: JsMsg,
+    parsed: Extract<ParsedDelivery<Tx>, { kind: 'handle' }>,
+  ) {
     const { envelope } = parsed;
     const type = envelope.type;
     if (stopped) return void msg.nak();

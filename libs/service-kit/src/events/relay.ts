@@ -18,6 +18,8 @@ import {
   type EventRow,
 } from './event-rows.js';
 import { eventMetrics } from './metrics.js';
+import { contextFromTraceparent, injectIntoHeaders } from '../tracing/propagation.js';
+import { SpanKind, withSpan } from '../tracing/spans.js';
 import type { StoreCursor, StoredEvent } from './types.js';
 import { sleep, Wakeup } from './wakeup.js';
 
@@ -155,20 +157,39 @@ export function createRelay(options: RelayOptions): Relay {
   async function publish(event: StoredEvent): Promise<void> {
     const definition = lookup.find(event.type, event.version);
     if (!definition) return;
-    const h = headers();
-    h.set(NATS_HEADER_CORRELATION_ID, event.metadata.correlationId);
-    h.set(NATS_HEADER_REQUEST_ID, event.metadata.requestId);
-    const ack = await js
-      .publish(eventSubject(prefix, definition), JSON.stringify(toEnvelope(event)), {
-        msgID: event.id,
-        headers: h,
-        timeout: publishTimeoutMs,
-      })
-      .catch((err: unknown) => {
-        throw new PublishError(event, err);
-      });
-    eventMetrics.published.inc({ type: event.type });
-    if (ack.duplicate) log.debug({ eventId: event.id }, 'broker already had this event');
+    const subject = eventSubject(prefix, definition);
+    // A child of the append (its traceparent was stored with the event), however much later the
+    // relay gets to it; the message carries the publish's own context on to the consumers.
+    await withSpan(
+      'relay.publish',
+      {
+        kind: SpanKind.PRODUCER,
+        parent: contextFromTraceparent(event.metadata.traceparent),
+        attributes: {
+          'messaging.system': 'nats',
+          'messaging.destination.name': subject,
+          'messaging.message.id': event.id,
+          'mia.event_type': event.type,
+        },
+      },
+      async () => {
+        const h = headers();
+        h.set(NATS_HEADER_CORRELATION_ID, event.metadata.correlationId);
+        h.set(NATS_HEADER_REQUEST_ID, event.metadata.requestId);
+        injectIntoHeaders(h);
+        const ack = await js
+          .publish(subject, JSON.stringify(toEnvelope(event)), {
+            msgID: event.id,
+            headers: h,
+            timeout: publishTimeoutMs,
+          })
+          .catch((err: unknown) => {
+            throw new PublishError(event, err);
+          });
+        eventMetrics.published.inc({ type: event.type });
+        if (ack.duplicate) log.debug({ eventId: event.id }, 'broker already had this event');
+      },
+    );
     await onPublished?.(event);
   }
 
