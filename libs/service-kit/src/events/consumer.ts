@@ -28,6 +28,7 @@ import { createEventStore, type EventStore } from './event-store.js';
 import { isProcessed, processOnce } from './inbox.js';
 import { advanceStreamPosition } from './stream-positions.js';
 import { eventMetrics } from './metrics.js';
+import { consumerMetrics, observeConsumer } from './consumer-metrics.js';
 import { recordParked } from './parking.js';
 import { KeyedQueue, Semaphore } from './semaphore.js';
 import { dlqSubject, streamNames } from './streams.js';
@@ -118,6 +119,7 @@ export function createConsumer<Tx>(options: ConsumerOptions<Tx>): EventConsumer 
   let loop: Promise<void> | undefined;
   let stopped = false;
   const stopping = new AbortController();
+  let unobserve: (() => void) | undefined;
 
   function config(): Partial<ConsumerConfig> {
     return durableConsumerConfig({
@@ -285,6 +287,7 @@ export function createConsumer<Tx>(options: ConsumerOptions<Tx>): EventConsumer 
     const { envelope } = parsed;
     const type = envelope.type;
     if (stopped) return void msg.nak();
+    if (msg.info.deliveryCount > 1) consumerMetrics.redelivered.inc({ consumer: name, type });
     // Deliveries before this one ended without an ack (hung handler or crashed process).
     let attempt = msg.info.deliveryCount;
     if (attempt > maxDeliver) {
@@ -303,6 +306,11 @@ export function createConsumer<Tx>(options: ConsumerOptions<Tx>): EventConsumer 
           processOnce(runner, schema, name, envelope.id, (tx) => react(parsed, tx)),
         );
         if (!outcome.processed) log.debug({ eventId: envelope.id }, 'duplicate delivery skipped');
+        else
+          consumerMetrics.reactionDelay.observe(
+            { consumer: name, type },
+            Math.max(0, Date.now() - Date.parse(envelope.occurredAt)) / 1_000,
+          );
         eventMetrics.consumed.inc({ consumer: name, type });
         break;
       } catch (err) {
@@ -380,12 +388,22 @@ export function createConsumer<Tx>(options: ConsumerOptions<Tx>): EventConsumer 
     async start() {
       const jsm = await jetstreamManager(nats);
       await ensureDurable(jsm);
+      unobserve ??= observeConsumer({
+        name,
+        schema,
+        sql: runner.sql,
+        pending: async () => {
+          const info = await jsm.consumers.info(stream, name);
+          return info.num_pending + info.num_ack_pending;
+        },
+      });
       loop ??= run();
       log.info({ config: config() }, 'consumer started');
     },
     async stop() {
       stopped = true;
       stopping.abort();
+      unobserve?.();
       await messages?.close();
       await loop;
       await Promise.allSettled([...inFlight]);

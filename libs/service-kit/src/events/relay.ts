@@ -222,12 +222,18 @@ export function createRelay(options: RelayOptions): Relay {
 
   /** Sets the lag gauge; true when committed events wait behind a running transaction. */
   async function updateLag(db: pg.Client): Promise<boolean> {
-    const head = await db.query<{ head: unknown; waiting: boolean }>(
+    const head = await db.query<{ head: unknown; waiting: boolean; age: unknown }>(
       `SELECT (SELECT coalesce(max(global_position), 0) FROM ${events}) AS head,
               EXISTS (SELECT 1 FROM ${events}
-                      WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)) AS waiting`,
+                      WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)) AS waiting,
+              (SELECT extract(epoch FROM now() - occurred_at) FROM ${events}
+                WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
+                ORDER BY transaction_id, global_position LIMIT 1) AS age`,
       [cursor.transactionId, cursor.globalPosition],
     );
+    // How long the next event to publish has waited (the store-order index finds it): the
+    // lag in time that alerts care about, whatever the event count.
+    eventMetrics.relayLagSeconds.set({ publisher }, Math.max(0, Number(head.rows[0]?.age ?? 0)));
     // Global positions are taken in insert order, so this counts (roughly) the events inserted
     // since the last one published; exact enough for a lag gauge, and one index probe.
     eventMetrics.relayLag.set(
