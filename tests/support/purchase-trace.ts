@@ -84,9 +84,7 @@ export async function expectPurchaseTrace(
   one(
     "billing's queries",
     (s) =>
-      s.service === 'billing' &&
-      s.name.startsWith('pg.query') &&
-      ancestors(s).includes(handler),
+      s.service === 'billing' && s.name.startsWith('pg.query') && ancestors(s).includes(handler),
   );
   const publish = one(
     'the relay publishing PaymentSucceeded',
@@ -110,9 +108,7 @@ export async function expectPurchaseTrace(
   one(
     "access's queries",
     (s) =>
-      s.service === 'access' &&
-      s.name.startsWith('pg.query') &&
-      ancestors(s).includes(consume),
+      s.service === 'access' && s.name.startsWith('pg.query') && ancestors(s).includes(consume),
   );
   expect(paymentIntentId).toMatch(/^pi_/);
   return trace;
