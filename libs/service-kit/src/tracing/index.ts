@@ -11,3 +11,4 @@ export {
 } from './propagation.js';
 export { failSpan, SpanKind, tracer, withSpan, type SpanOptions } from './spans.js';
 export { shutdownTracing } from './shutdown.js';
+export { tracingConfigShape } from './config-shape.js';
