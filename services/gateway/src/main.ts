@@ -1,4 +1,4 @@
-import '@mia/service-kit/tracing/start'; // first: tracing must patch pg/http/express before they load
+import '@mia/service-kit/tracing/start-edge'; // first: tracing starts before anything else loads
 import {
   boundPort,
   createLogger,

@@ -73,11 +73,3 @@ export function injectIntoHttpHeaders(headers: Record<string, unknown>): void {
   delete headers.tracestate;
   propagation.inject(context.active(), headers);
 }
-
-/** Renames the active span (e.g. the gateway's server span after the route table's match). */
-export function nameActiveSpan(name: string, attributes: Record<string, string> = {}): void {
-  const span = trace.getSpan(context.active());
-  if (!span) return;
-  span.updateName(name);
-  span.setAttributes(attributes);
-}

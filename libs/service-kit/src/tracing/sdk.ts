@@ -27,7 +27,16 @@ export interface Tracing {
  * instrumentations. Everything is required here, only when called, so a process without
  * tracing never loads any of it.
  */
-export function startTracing(settings: TracingSettings): Tracing {
+export interface TracingOptions {
+  /**
+   * Instrument node:http (server spans, outgoing client spans). Off for the gateway, which
+   * starts its route span itself and forwards the traceparent: the instrumentation's work on a
+   * bare forwarder's every request and upstream call cut its throughput by more than half.
+   */
+  http?: boolean;
+}
+
+export function startTracing(settings: TracingSettings, options: TracingOptions = {}): Tracing {
   const { NodeTracerProvider } = load<typeof TraceNode>('@opentelemetry/sdk-trace-node');
   const { BatchSpanProcessor } = load<typeof TraceBase>('@opentelemetry/sdk-trace-base');
   const { resourceFromAttributes } = load<typeof Resources>('@opentelemetry/resources');
@@ -47,7 +56,7 @@ export function startTracing(settings: TracingSettings): Tracing {
     spanProcessors: processors,
   });
   provider.register();
-  const unregister = instrument();
+  const unregister = instrument(options.http ?? true);
   return {
     async shutdown() {
       unregister();
@@ -62,7 +71,7 @@ export function startTracing(settings: TracingSettings): Tracing {
  */
 const load = <T>(name: string): T => require(name) as T;
 
-function instrument(): () => void {
+function instrument(withHttp: boolean): () => void {
   const { registerInstrumentations } = load<typeof Instrumentation>(
     '@opentelemetry/instrumentation',
   );
@@ -71,21 +80,7 @@ function instrument(): () => void {
   const undici = load<typeof UndiciInstrumentation>('@opentelemetry/instrumentation-undici');
   const unregister = registerInstrumentations({
     instrumentations: [
-      new http.HttpInstrumentation({
-        ignoreIncomingRequestHook: (req) => QUIET_PATHS.has((req.url ?? '').split('?')[0] ?? ''),
-        // Outgoing calls belong to some work in progress; background pings are noise.
-        requireParentforOutgoingSpans: true,
-        // The service's handler span is the server span, named by the route Express matched
-        // (`POST /api/confirm-payment`). Read from the request when the answer is sent: the
-        // Express instrumentation would do the same at a cost on every middleware of every
-        // request (measured in bench/results/tracing.md).
-        applyCustomAttributesOnSpan: (span, request) => {
-          const route = expressRoute(request as RoutedRequest);
-          if (!route) return;
-          span.setAttribute('http.route', route);
-          span.updateName(`${(request as RoutedRequest).method ?? 'GET'} ${route}`);
-        },
-      }),
+      ...(withHttp ? [httpInstrumentation(http)] : []),
       // Queries of a request, reaction or publish; never the relay's and workers' idle polling.
       // Parameter values stay out of spans (they carry personal data).
       new pg.PgInstrumentation({
@@ -120,4 +115,22 @@ interface RoutedRequest {
 function expressRoute(req: RoutedRequest): string | undefined {
   const path = req.route?.path;
   return typeof path === 'string' ? `${req.baseUrl ?? ''}${path}` : undefined;
+}
+
+function httpInstrumentation(http: typeof HttpInstrumentation) {
+  return new http.HttpInstrumentation({
+    ignoreIncomingRequestHook: (req) => QUIET_PATHS.has((req.url ?? '').split('?')[0] ?? ''),
+    // Outgoing calls belong to some work in progress; background pings are noise.
+    requireParentforOutgoingSpans: true,
+    // The service's handler span is the server span, named by the route Express matched
+    // (`POST /api/confirm-payment`). Read from the request when the answer is sent: the
+    // Express instrumentation would do the same at a cost on every middleware of every
+    // request (measured in bench/results/tracing.md).
+    applyCustomAttributesOnSpan: (span, request) => {
+      const route = expressRoute(request as RoutedRequest);
+      if (!route) return;
+      span.setAttribute('http.route', route);
+      span.updateName(`${(request as RoutedRequest).method ?? 'GET'} ${route}`);
+    },
+  });
 }

@@ -44,6 +44,27 @@ export function withSpan<T>(
   );
 }
 
+/**
+ * Runs `fn` (which answers `res`) inside a new SERVER span that ends when the response closes,
+ * with its status code. For a plain node:http handler (the gateway) where no instrumentation
+ * makes one. With tracing off it only calls `fn`.
+ */
+export function runInServerSpan(
+  name: string,
+  attributes: Attributes,
+  res: { statusCode: number; once(event: 'close', listener: () => void): unknown },
+  fn: () => void,
+): void {
+  const span = tracer().startSpan(name, { kind: SpanKind.SERVER, attributes });
+  if (!span.isRecording()) return fn();
+  res.once('close', () => {
+    span.setAttribute('http.response.status_code', res.statusCode);
+    if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+    span.end();
+  });
+  context.with(trace.setSpan(context.active(), span), fn);
+}
+
 /** Marks the span failed with the error (message and exception event). */
 export function failSpan(span: Span, err: unknown): void {
   const error = err instanceof Error ? err : new Error(String(err));
