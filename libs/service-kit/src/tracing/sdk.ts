@@ -13,9 +13,6 @@ import { SlowTraceProcessor } from './slow-traces.js';
 
 const require = createRequire(import.meta.url);
 
-// Health probes and scrapes every few seconds would drown the traces that matter.
-const QUIET_PATHS = new Set(['/healthz', '/readyz', '/livez', '/metrics']);
-
 export interface Tracing {
   /** Exports what is buffered and stops (graceful shutdown; tests). */
   shutdown(): Promise<void>;
@@ -29,9 +26,8 @@ export interface Tracing {
  */
 export interface TracingOptions {
   /**
-   * Instrument node:http (server spans, outgoing client spans). Off for the gateway, which
-   * starts its route span itself and forwards the traceparent: the instrumentation's work on a
-   * bare forwarder's every request and upstream call cut its throughput by more than half.
+   * Instrument outgoing node:http calls (client spans, traceparent sent). Off for the gateway,
+   * which starts its route span itself and forwards the traceparent on every request it passes.
    */
   http?: boolean;
 }
@@ -105,32 +101,12 @@ function instrument(withHttp: boolean): () => void {
   return unregister;
 }
 
-interface RoutedRequest {
-  method?: string;
-  baseUrl?: string;
-  route?: { path?: unknown };
-}
-
-/** The route pattern Express matched (`/api/users/:id`), as the kit's access log names it. */
-function expressRoute(req: RoutedRequest): string | undefined {
-  const path = req.route?.path;
-  return typeof path === 'string' ? `${req.baseUrl ?? ''}${path}` : undefined;
-}
-
 function httpInstrumentation(http: typeof HttpInstrumentation) {
   return new http.HttpInstrumentation({
-    ignoreIncomingRequestHook: (req) => QUIET_PATHS.has((req.url ?? '').split('?')[0] ?? ''),
+    // Incoming requests get their span from the kit's app (http/trace-requests.ts), at a
+    // fraction of this instrumentation's cost; it only traces outgoing calls (Stripe's SDK).
+    disableIncomingRequestInstrumentation: true,
     // Outgoing calls belong to some work in progress; background pings are noise.
     requireParentforOutgoingSpans: true,
-    // The service's handler span is the server span, named by the route Express matched
-    // (`POST /api/confirm-payment`). Read from the request when the answer is sent: the
-    // Express instrumentation would do the same at a cost on every middleware of every
-    // request (measured in bench/results/tracing.md).
-    applyCustomAttributesOnSpan: (span, request) => {
-      const route = expressRoute(request as RoutedRequest);
-      if (!route) return;
-      span.setAttribute('http.route', route);
-      span.updateName(`${(request as RoutedRequest).method ?? 'GET'} ${route}`);
-    },
   });
 }
