@@ -56,12 +56,15 @@ export function runInServerSpan(
   fn: () => void,
 ): void {
   const span = tracer().startSpan(name, { kind: SpanKind.SERVER, attributes });
-  if (!span.isRecording()) return fn();
-  res.once('close', () => {
-    span.setAttribute('http.response.status_code', res.statusCode);
-    if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-    span.end();
-  });
+  // Tracing off: nothing to carry. A trace sampled out still carries its decision downstream.
+  if (!trace.isSpanContextValid(span.spanContext())) return fn();
+  if (span.isRecording()) {
+    res.once('close', () => {
+      span.setAttribute('http.response.status_code', res.statusCode);
+      if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end();
+    });
+  }
   context.with(trace.setSpan(context.active(), span), fn);
 }
 
