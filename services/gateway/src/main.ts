@@ -1,3 +1,4 @@
+import '@mia/service-kit/tracing/start-edge'; // first: tracing starts before anything else loads
 import {
   boundPort,
   collectWhenIdle,
