@@ -1,12 +1,12 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { expectStatus } from './support/api.js';
 import { productOf, readDashboard } from './support/app.js';
 import { eventually, useBrowser } from './support/browser.js';
 import { target } from './support/context.js';
-import { McpAuthorisation, publicFetch } from './support/mcp-oauth.js';
+import { loopbackRedirect, McpAuthorisation, publicFetch } from './support/mcp-oauth.js';
 import { signUp, verifyEmail } from './support/users.js';
 
 const browsing = useBrowser();
@@ -33,7 +33,9 @@ describe('a tool signed in with OAuth', () => {
     );
 
     const mcpUrl = new URL('/api/gpt/mcp', target().publicOrigin);
-    const authorisation = new McpAuthorisation();
+    const redirect = await loopbackRedirect();
+    onTestFinished(() => redirect.close());
+    const authorisation = new McpAuthorisation(redirect.url);
     const transport = () =>
       new StreamableHTTPClientTransport(mcpUrl, {
         authProvider: authorisation,
@@ -54,10 +56,7 @@ describe('a tool signed in with OAuth', () => {
     await page.getByText('comprobar tu acceso y contar tus usos').waitFor();
     await page.getByText(person.email).waitFor();
     await page.getByRole('button', { name: 'Permitir' }).click();
-    await page.waitForURL((url) => url.href.startsWith(authorisation.redirectUrl));
-    const code = new URL(page.url()).searchParams.get('code');
-    expect(code, `no code in ${page.url()}`).toBeTruthy();
-    await pending.finishAuth(code!);
+    await pending.finishAuth(await redirect.code);
 
     // Signed in: verify_access needs only the tool.
     const client = new Client({ name: 'acceptance-mcp', version: '1.0.0' });

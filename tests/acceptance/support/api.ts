@@ -100,11 +100,12 @@ export class ApiClient {
   }
 
   /** The session for a browser context (Playwright's addCookies shape). */
-  browserCookies() {
+  /** The session's cookies for a browser, on the address used (or another name of the target). */
+  browserCookies(url = this.baseUrl) {
     return [...this.jar.values()].map((c) => ({
       name: c.name,
       value: c.value,
-      url: this.baseUrl,
+      url,
       secure: c.secure,
       httpOnly: c.httpOnly,
       sameSite: c.sameSite,

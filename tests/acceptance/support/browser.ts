@@ -47,7 +47,12 @@ async function keepOnTarget(
     async (route) => {
       const url = new URL(route.request().url());
       if (url.origin === publicOrigin) {
-        const served = await route.fetch({ url: `${origin}${url.pathname}${url.search}` });
+        // Redirects go back to the browser as they are (its next request comes here again):
+        // followed here, the last page would be served under the first address.
+        const served = await route.fetch({
+          url: `${origin}${url.pathname}${url.search}`,
+          maxRedirects: 0,
+        });
         return route.fulfill({ response: served });
       }
       return route.request().isNavigationRequest()
@@ -115,7 +120,16 @@ export function useBrowser(): Browsing {
       open.push(context);
       context.setDefaultTimeout(20_000);
       await keepOnTarget(context, new URL(target().baseUrl).origin, target().publicOrigin);
-      if (api) await context.addCookies(api.browserCookies());
+      // Signed in under both names of the target: pages the deployment links to its public
+      // origin (an OAuth consent, a tool's stand-in) keep the session.
+      const { publicOrigin } = target();
+      if (api) {
+        const both = publicOrigin !== new URL(target().baseUrl).origin;
+        await context.addCookies([
+          ...api.browserCookies(),
+          ...(both ? api.browserCookies(publicOrigin) : []),
+        ]);
+      }
       return context.newPage();
     },
   };

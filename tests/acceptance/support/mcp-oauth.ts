@@ -4,21 +4,13 @@ import type {
   OAuthClientMetadata,
   OAuthTokens,
 } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { target } from './context.js';
 
-/**
- * Where the consent sends the browser back: a native client's loopback address, which nothing
- * listens on (the suite's browser stands a page in for any address off the target and keeps the
- * URL, so the code is read from it).
- */
-const REDIRECT_URL = 'http://127.0.0.1:9/callback';
-
-/**
- * What an MCP client keeps between runs (its registration, the PKCE verifier, its tokens), in
- * memory. The SDK drives the flow; this only stores, and records where it was sent to sign in.
- */
 export class McpAuthorisation implements OAuthClientProvider {
-  readonly redirectUrl = REDIRECT_URL;
+  /** Where the consent sends the browser back: the client's loopback listener (see below). */
+  constructor(readonly redirectUrl: string) {}
   private client: OAuthClientInformationMixed | undefined;
   private saved: OAuthTokens | undefined;
   private verifier = '';
@@ -27,7 +19,7 @@ export class McpAuthorisation implements OAuthClientProvider {
   get clientMetadata(): OAuthClientMetadata {
     return {
       client_name: 'acceptance-mcp',
-      redirect_uris: [REDIRECT_URL],
+      redirect_uris: [this.redirectUrl],
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
       token_endpoint_auth_method: 'none',
@@ -81,3 +73,33 @@ export const publicFetch: typeof fetch = (input, init) => {
   }
   return fetch(input, init);
 };
+
+/**
+ * A native client's redirect listener on loopback (RFC 8252): it answers the browser's return
+ * and hands over the authorisation code.
+ */
+export async function loopbackRedirect(): Promise<{
+  url: string;
+  code: Promise<string>;
+  close(): void;
+}> {
+  let deliver: (code: string) => void = () => undefined;
+  let refuse: (err: Error) => void = () => undefined;
+  const code = new Promise<string>((resolve, reject) => {
+    deliver = resolve;
+    refuse = reject;
+  });
+  const server = createServer((req, res) => {
+    const params = new URL(req.url ?? '/', 'http://127.0.0.1').searchParams;
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(
+      '<!doctype html><html lang="en"><title>Connected</title><p>You may close this tab.</p>',
+    );
+    const given = params.get('code');
+    if (given) deliver(given);
+    else refuse(new Error(`the browser came back without a code: ${req.url}`));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/callback`, code, close: () => server.close() };
+}
