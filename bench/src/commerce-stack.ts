@@ -62,6 +62,26 @@ export interface LoadOptions {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /**
+   * Requests taken in turn (headers merged over `headers`, body instead of `body`): many
+   * customers' tokens or codes instead of one.
+   */
+  variants?: readonly { headers?: Record<string, string>; body?: string }[];
+}
+
+/** One autocannon request that takes the next variant each time it is sent. */
+function rotating(variants: NonNullable<LoadOptions['variants']>): autocannon.Request {
+  let next = 0;
+  return {
+    setupRequest: (req) => {
+      const variant = variants[next++ % variants.length]!;
+      return {
+        ...req,
+        headers: { ...req.headers, ...variant.headers },
+        ...(variant.body === undefined ? {} : { body: variant.body }),
+      };
+    },
+  };
 }
 
 /** One autocannon run; errors count socket errors, timeouts and non-2xx answers. */
@@ -74,6 +94,7 @@ export async function load(label: string, options: LoadOptions): Promise<LoadFig
     headers: options.headers ?? {},
     ...(options.body === undefined ? {} : { body: options.body }),
     ...(options.rate === undefined ? {} : { overallRate: options.rate }),
+    ...(options.variants?.length ? { requests: [rotating(options.variants)] } : {}),
   });
   return {
     label,
