@@ -157,6 +157,8 @@ export interface Stack {
   serviceEnv(port: number, extra?: Record<string, string>): Record<string, string>;
   /** Resident memory of a started process, in MB (from /proc; NaN where there is none). */
   rssMb(name: string): number;
+  /** Process id of a started process (undefined before it starts). */
+  pid(name: string): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -194,6 +196,7 @@ export async function createStack(): Promise<Stack> {
         ...extra,
       }),
     rssMb: (name) => rssMbOf(named.get(name)?.pid),
+    pid: (name) => named.get(name)?.pid,
     async start(name, script, env, options = {}) {
       const port = options.port ?? Number(env.PORT ?? (await freePort()));
       const child = fork(script, [], {

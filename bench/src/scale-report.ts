@@ -7,6 +7,7 @@ import type { Pair, ScaleFigures } from './scale.js';
 import {
   aimsTable,
   busy,
+  cpuPerRequest,
   keptUp,
   median,
   overRounds,
@@ -35,6 +36,32 @@ function table(pairs: Pair[]): string {
 ${row(ours)}
 ${row(minimal)}${errors}`;
 }
+
+const cpuOf = (pairs: Pair[]) => ({
+  ours: cpuPerRequest(pairs.map((p) => p.ours)),
+  minimal: cpuPerRequest(pairs.map((p) => p.minimal)),
+});
+
+/** CPU per request of each part; what the work alone predicts for the throughput ratio. */
+function cpuTable(pairs: Pair[], service: string, minimalServer: string): string {
+  const { ours, minimal } = cpuOf(pairs);
+  const row = (name: string, c: typeof ours, parts: string) =>
+    `| ${name} | ${parts} | ${fmt(c.front, 3)} | ${fmt(c.service, 3)} | ${fmt(c.database, 3)} | **${fmt(c.total, 3)}** |`;
+  return `CPU time per request (ms, from /proc: user + system, median over rounds), which the
+machine's other load hardly moves. On a machine of their own, with every part CPU-bound, the
+work alone would give ours **${pct(minimal.total / ours.total)}** of the minimal stack's throughput.
+
+| Stack | front / service | front | service | PostgreSQL backends | total |
+|---|---|---:|---:|---:|---:|
+${row('ours', ours, `gateway / ${service}`)}
+${row('minimal', minimal, `plain proxy / ${minimalServer}`)}
+`;
+}
+
+const cpuWhy = (pairs: Pair[]) => {
+  const { ours, minimal } = cpuOf(pairs);
+  return `CPU per request ours ${fmt(ours.total, 2)} ms against ${fmt(minimal.total, 2)} ms (the work alone predicts ${pct(minimal.total / ours.total)})`;
+};
 
 const ratioOf = (pairs: Pair[]) =>
   median(pairs.map((p) => p.ours.requestsPerSec)) /
@@ -77,7 +104,7 @@ export function scaleReport(f: ScaleFigures, c: Conditions): string {
         aim: `≥ ${VERIFY_RATIO_AIM * 100} %`,
         figure: pct(ratio),
         met: ratio >= VERIFY_RATIO_AIM,
-        why: 'ours does more per call than the minimal stack (see the verification section: the gateway, validation, the in-memory limits, grants folded from the entitlements stream, and a transaction with the append and its two projections against one INSERT)',
+        why: `ours does more per call than the minimal stack: ${cpuWhy(v.saturation)}; the gateway, validation, the in-memory limits, grants folded from the entitlements stream, and a transaction with the append and its two projections against one INSERT`,
       },
       {
         what: `verification p99 at ${o.rate} req/s, ours`,
@@ -120,6 +147,7 @@ ${table(v.saturation)}
 
 Ours serves **${pct(ratio)}** of the minimal stack's throughput (median over rounds; per round ${perRound(v.saturation)}).
 
+${cpuTable(v.saturation, 'access', 'minimal-verify.ts')}
 ### At a fixed ${o.rate} req/s (autocannon's overall rate over 50 connections, ${o.fixedRounds} rounds of ${o.fixedSeconds} s)
 
 ${table(v.fixedRate)}
@@ -165,7 +193,8 @@ ${o.fixedRounds} rounds of ${o.fixedSeconds} s per stack, 50 connections, altern
 ${table(d.fixedRate)}
 
 p99 ours **${fmt(ours)} ms** against the minimal stack's **${fmt(minimal)} ms** (medians over rounds).
-`);
+
+${cpuTable(d.fixedRate, 'access', 'minimal-dashboard.ts')}`);
   }
 
   if (f.user) {
@@ -176,7 +205,7 @@ p99 ours **${fmt(ours)} ms** against the minimal stack's **${fmt(minimal)} ms** 
       aim: `≥ ${USER_RATIO_AIM * 100} %`,
       figure: pct(ratio),
       met: ratio >= USER_RATIO_AIM,
-      why: "the gateway costs more per request than the bare proxy (routing table, security headers, request id, metrics), and identity's kit adds its request log and metrics",
+      why: `${cpuWhy(u.saturation)}: the gateway costs more per request than the bare proxy (routing table, security headers, request id, metrics), and identity's kit adds its request log and metrics`,
     });
     sections.push(`## GET /api/user at saturation
 
@@ -189,7 +218,8 @@ SELECTs (bench/src/servers/minimal-user.ts). Same answer: ${same(u.sameAnswer)}.
 ${table(u.saturation)}
 
 Ours serves **${pct(ratio)}** of the minimal stack's throughput (per round ${perRound(u.saturation)}).
-`);
+
+${cpuTable(u.saturation, 'identity', 'minimal-user.ts')}`);
   }
 
   if (f.propagation) {

@@ -5,10 +5,10 @@
 // About 2.5 minutes with the defaults.
 //   BENCH_CUSTOMERS    customers, each with an access code (default 500)
 //   BENCH_TOOLS        tools each customer owns (default 3)
-//   BENCH_SECONDS      seconds per saturation run (default 6)
+//   BENCH_SECONDS      seconds per saturation run (default 5)
 //   BENCH_ROUNDS       saturation rounds (default 3)
 //   BENCH_RATE         fixed offered rate (default 500 req/s)
-//   BENCH_FIXED_SECONDS, BENCH_FIXED_ROUNDS  runs at the fixed rate (default 8 s, 2 rounds)
+//   BENCH_FIXED_SECONDS, BENCH_FIXED_ROUNDS  runs at the fixed rate (default 6 s, 2 rounds)
 //   BENCH_EVENTS, BENCH_EVENT_RATE  propagation (default 500 events at 50/s)
 //   BENCH_ONLY         comma-separated phases: verify,dashboard,user,propagation (a quick look;
 //                      the report then holds only those)
@@ -35,10 +35,10 @@ const measuring = conditions();
 const figures = await benchScale({
   customers: num('BENCH_CUSTOMERS', 500),
   toolsEach: num('BENCH_TOOLS', 3),
-  seconds: num('BENCH_SECONDS', 6),
+  seconds: num('BENCH_SECONDS', 5),
   rounds: num('BENCH_ROUNDS', 3),
   rate: num('BENCH_RATE', 500),
-  fixedSeconds: num('BENCH_FIXED_SECONDS', 8),
+  fixedSeconds: num('BENCH_FIXED_SECONDS', 6),
   fixedRounds: num('BENCH_FIXED_ROUNDS', 2),
   events: num('BENCH_EVENTS', 500),
   eventRate: num('BENCH_EVENT_RATE', 50),

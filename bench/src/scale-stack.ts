@@ -19,6 +19,12 @@ export interface ScaleStack {
   proxy: string;
 }
 
+/** BENCH_PROFILE=access,gateway: those processes write a V8 CPU profile to bench/profiles/ on exit. */
+const profiled = (name: string) =>
+  (process.env.BENCH_PROFILE ?? '').split(',').includes(name)
+    ? { execArgv: ['--cpu-prof', `--cpu-prof-dir=${root}bench/profiles`] }
+    : {};
+
 const server = (name: string) => fileURLToPath(new URL(`./servers/${name}.ts`, import.meta.url));
 
 export async function startScaleStack(): Promise<ScaleStack> {
@@ -32,6 +38,7 @@ export async function startScaleStack(): Promise<ScaleStack> {
         'identity',
         `${root}services/identity/dist/main.js`,
         stack.serviceEnv(identityPort!, { BCRYPT_COST: '10' }),
+        profiled('identity'),
       ),
       stack.start(
         'access',
@@ -44,16 +51,22 @@ export async function startScaleStack(): Promise<ScaleStack> {
           GPT_VERIFY_RATE_LIMIT_MAX: '1000000000',
           GPT_VERIFY_PER_CODE_MAX: '1000000000',
         }),
+        profiled('access'),
       ),
     ]);
-    const gateway = await stack.start('gateway', `${root}services/gateway/dist/main.js`, {
-      MIA_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(gatewayPort),
-      LOG_LEVEL: 'warn',
-      IDENTITY_URL: identity,
-      ACCESS_URL: access,
-    });
+    const gateway = await stack.start(
+      'gateway',
+      `${root}services/gateway/dist/main.js`,
+      {
+        MIA_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: String(gatewayPort),
+        LOG_LEVEL: 'warn',
+        IDENTITY_URL: identity,
+        ACCESS_URL: access,
+      },
+      profiled('gateway'),
+    );
 
     progress('scale: starting the minimal stacks and the plain proxy');
     const tsx = { execArgv: ['--import', 'tsx'] };

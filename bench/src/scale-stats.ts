@@ -112,3 +112,24 @@ ${rows.join('\n')}`;
 /** `12.3 %` */
 export const pct = (ratio: number): string =>
   Number.isFinite(ratio) ? `${(Math.round(ratio * 1000) / 10).toFixed(1)} %` : 'n/a';
+
+/** CPU ms per request of each part of a stack, the median over its runs, and their total. */
+export interface CpuPerRequest {
+  front: number;
+  service: number;
+  database: number;
+  total: number;
+}
+
+export function cpuPerRequest(
+  runs: readonly { requests: number; cpu: { front: number; service: number; database: number } }[],
+): CpuPerRequest {
+  const per = (pick: (r: (typeof runs)[number]) => number) =>
+    median(runs.map((r) => (r.requests > 0 ? pick(r) / r.requests : NaN)));
+  return {
+    front: per((r) => r.cpu.front),
+    service: per((r) => r.cpu.service),
+    database: per((r) => r.cpu.database),
+    total: per((r) => r.cpu.front + r.cpu.service + r.cpu.database),
+  };
+}

@@ -6,6 +6,7 @@ import { loadavg } from 'node:os';
 import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
 import { load, progress, type LoadFigures, type LoadOptions } from './commerce-stack.js';
+import { backendPids, countCpu, type CpuUse, type PartPids } from './cpu.js';
 import { benchScalePropagation, type PropagationFigures } from './scale-propagation.js';
 import { seedCustomers, type Customer } from './scale-customers.js';
 import { GPT_KEY, startScaleStack, type ScaleStack } from './scale-stack.js';
@@ -31,10 +32,13 @@ export interface ScaleOptions {
   phases: readonly Phase[];
 }
 
+/** One load run and the CPU each part of the stack spent on it. */
+export type Measured = LoadFigures & { cpu: CpuUse };
+
 /** Ours and the minimal stack, one run each. */
 export interface Pair {
-  ours: LoadFigures;
-  minimal: LoadFigures;
+  ours: Measured;
+  minimal: Measured;
 }
 
 export interface ScaleFigures {
@@ -53,7 +57,7 @@ export interface ScaleFigures {
   propagation?: PropagationFigures;
 }
 
-type Target = Omit<LoadOptions, 'seconds' | 'rate'>;
+type Target = Omit<LoadOptions, 'seconds' | 'rate'> & { cpu: PartPids };
 
 /** `rounds` rounds of ours and minimal, alternating which goes first. */
 async function rounds(
@@ -69,7 +73,8 @@ async function rounds(
     const order = (r % 2 === 0 ? ['ours', 'minimal'] : ['minimal', 'ours']) as (keyof Pair)[];
     const pair = {} as Pair;
     for (const side of order) {
-      pair[side] = await load(
+      const counted = await countCpu(targets[side].cpu);
+      const figures = await load(
         side === 'ours' ? 'ours, through the gateway' : 'minimal, through the plain proxy',
         {
           ...targets[side],
@@ -77,10 +82,28 @@ async function rounds(
           ...(rate === undefined ? {} : { rate }),
         },
       );
+      pair[side] = { ...figures, cpu: await counted() };
     }
     out.push(pair);
   }
   return out;
+}
+
+/** Whose CPU counts for each stack: its front door, its service, its PostgreSQL backends. */
+function cpuParts(s: ScaleStack, sql: pg.Client, service: string, minimal: string) {
+  const pid = (name: string) => async () => [s.stack.pid(name)].filter((p) => p !== undefined);
+  return {
+    ours: {
+      front: pid('gateway'),
+      service: pid(service),
+      database: backendPids(sql, 'minimal-stack', false),
+    },
+    minimal: {
+      front: pid('plain proxy'),
+      service: pid(minimal),
+      database: backendPids(sql, 'minimal-stack', true),
+    },
+  };
 }
 
 async function post(url: string, headers: Record<string, string>, body: string) {
@@ -94,6 +117,7 @@ async function get(url: string, headers: Record<string, string>) {
 }
 
 async function verifyPhase(s: ScaleStack, customers: Customer[], o: ScaleOptions, sql: pg.Client) {
+  const cpu = cpuParts(s, sql, 'access', 'minimal verify');
   const headers = { authorization: `Bearer ${GPT_KEY}`, 'content-type': 'application/json' };
   // Every customer's code in turn (their first tool, then everyone's second...): codes rotated.
   const interleaved = Array.from({ length: o.toolsEach }, (_, j) =>
@@ -128,12 +152,14 @@ async function verifyPhase(s: ScaleStack, customers: Customer[], o: ScaleOptions
       method: 'POST' as const,
       headers,
       variants: interleaved,
+      cpu: cpu.ours,
     },
     minimal: {
       url: `${s.proxy}/api/gpt/v1/verify`,
       method: 'POST' as const,
       headers,
       variants: interleaved,
+      cpu: cpu.minimal,
     },
   };
   progress('scale: verification warm-up');
@@ -159,7 +185,13 @@ async function verifyPhase(s: ScaleStack, customers: Customer[], o: ScaleOptions
   };
 }
 
-async function dashboardPhase(s: ScaleStack, customers: Customer[], o: ScaleOptions) {
+async function dashboardPhase(
+  s: ScaleStack,
+  customers: Customer[],
+  o: ScaleOptions,
+  sql: pg.Client,
+) {
+  const cpu = cpuParts(s, sql, 'access', 'minimal dashboard');
   const variants = customers.map((c) => ({ headers: { authorization: `Bearer ${c.token}` } }));
   let sameAnswer = true;
   for (const v of variants.slice(0, 10)) {
@@ -173,8 +205,8 @@ async function dashboardPhase(s: ScaleStack, customers: Customer[], o: ScaleOpti
     }
   }
   const targets = {
-    ours: { url: `${s.gateway}/api/dashboard`, variants },
-    minimal: { url: `${s.proxy}/api/dashboard`, variants },
+    ours: { url: `${s.gateway}/api/dashboard`, variants, cpu: cpu.ours },
+    minimal: { url: `${s.proxy}/api/dashboard`, variants, cpu: cpu.minimal },
   };
   progress('scale: dashboard warm-up');
   await load('warm-up', { ...targets.ours, seconds: 2 });
@@ -189,7 +221,8 @@ async function dashboardPhase(s: ScaleStack, customers: Customer[], o: ScaleOpti
   return { sameAnswer, fixedRate };
 }
 
-async function userPhase(s: ScaleStack, o: ScaleOptions) {
+async function userPhase(s: ScaleStack, o: ScaleOptions, sql: pg.Client) {
+  const cpu = cpuParts(s, sql, 'identity', 'minimal user');
   const token = await register(s.identity);
   const headers = { authorization: `Bearer ${token}` };
   const ours = await get(`${s.gateway}/api/user`, headers);
@@ -197,8 +230,8 @@ async function userPhase(s: ScaleStack, o: ScaleOptions) {
   const sameAnswer = ours.status === 200 && isDeepStrictEqual(ours, theirs);
   if (!sameAnswer) console.warn('The minimal GET /api/user answers differently:', ours, theirs);
   const targets = {
-    ours: { url: `${s.gateway}/api/user`, headers },
-    minimal: { url: `${s.proxy}/api/user`, headers },
+    ours: { url: `${s.gateway}/api/user`, headers, cpu: cpu.ours },
+    minimal: { url: `${s.proxy}/api/user`, headers, cpu: cpu.minimal },
   };
   progress('scale: GET /api/user warm-up');
   await load('warm-up', { ...targets.ours, seconds: 2 });
@@ -226,11 +259,11 @@ export async function benchScale(o: ScaleOptions): Promise<ScaleFigures> {
     }
     if (wants('dashboard')) {
       phase('dashboard');
-      figures.dashboard = await dashboardPhase(s, customers, o);
+      figures.dashboard = await dashboardPhase(s, customers, o, sql);
     }
     if (wants('user')) {
       phase('GET /api/user');
-      figures.user = await userPhase(s, o);
+      figures.user = await userPhase(s, o, sql);
     }
     if (wants('propagation')) {
       phase('propagation');
