@@ -59,13 +59,18 @@ export function registered(userId: string, i: number) {
 }
 
 async function waitForAccess(sql: pg.Client, users: number, grants: number): Promise<void> {
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 300_000;
+  let reported = Date.now();
   while (Date.now() < deadline) {
     const { rows } = await sql.query<{ users: string; grants: string }>(
       `SELECT (SELECT count(*) FROM access.user_directory) AS users,
               (SELECT count(*) FROM access.access_grants) AS grants`,
     );
     if (Number(rows[0]?.users) >= users && Number(rows[0]?.grants) >= grants) return;
+    if (Date.now() - reported > 10_000) {
+      reported = Date.now();
+      progress(`scale: access has ${rows[0]?.users} customers and ${rows[0]?.grants} grants`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`access did not project ${users} customers and ${grants} grants in time`);
@@ -119,9 +124,10 @@ export async function seedCustomers(
         return { id, owns: owns.map((p) => p.id) };
       },
     );
+    progress('scale: appended; waiting for access to project them');
     await waitForAccess(sql, count, count * toolsEach);
     progress(`scale: issuing ${count} access codes (each customer's first dashboard)`);
-    return await inParallel(seeded, 8, async ({ id, owns }, i) => {
+    return await inParallel(seeded, 16, async ({ id, owns }, i) => {
       const token = await sign({ userId: id, email: `c${i}@bench.test`, name: `Pastor ${i}` });
       const { accessCode } = await dashboard(s.access, token);
       if (typeof accessCode !== 'string') throw new Error('the dashboard issued no access code');

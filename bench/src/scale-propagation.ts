@@ -6,6 +6,8 @@
 // so nothing polls.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { eventSubject, UserRegisteredV1 } from '@mia/contracts';
+import type { TestNats } from '@mia/testing';
 import { identityStore, registered } from './scale-customers.js';
 import { latencies, type Latencies } from './scale-stats.js';
 
@@ -15,6 +17,8 @@ export interface PropagationFigures {
   endToEnd: Latencies;
   /** Append start -> the append's own commit (the part before the relay). */
   append: Latencies;
+  /** Append start -> the event seen on its NATS subject (the relay's part done). */
+  published: Latencies;
   lost: number;
 }
 
@@ -22,9 +26,19 @@ const WARM_UP = 20;
 
 export async function benchScalePropagation(
   databaseUrl: string,
+  nats: TestNats,
   count: number,
   rate: number,
 ): Promise<PropagationFigures> {
+  // A plain subscriber on the event's subject sees each publish as JetStream stores it.
+  const nc = await nats.connect();
+  const seenOnNats = new Map<string, number>();
+  const subscription = nc.subscribe(eventSubject(nats.prefix, UserRegisteredV1), {
+    callback: (_err, msg) => {
+      const userId = (msg.json<{ data?: { userId?: string } }>().data ?? {}).userId;
+      if (userId) seenOnNats.set(userId, performance.now());
+    },
+  });
   const identity = identityStore(databaseUrl);
   const listener = new pg.Client({ connectionString: databaseUrl });
   await listener.connect();
@@ -39,6 +53,7 @@ export async function benchScalePropagation(
 
   const endToEnd: number[] = [];
   const appends: number[] = [];
+  const published: number[] = [];
   let lost = 0;
   const one = async (i: number) => {
     const userId = randomUUID();
@@ -59,6 +74,7 @@ export async function benchScalePropagation(
     }
     appends.push(committed - started);
     endToEnd.push(performance.now() - started);
+    published.push((seenOnNats.get(userId) ?? NaN) - started);
   };
   try {
     const interval = 1000 / rate;
@@ -75,6 +91,13 @@ export async function benchScalePropagation(
     await listener.query('DROP TRIGGER bench_scale_notify ON access.user_directory');
     await listener.end();
     await identity.pool.end();
+    subscription.unsubscribe();
   }
-  return { rate, endToEnd: latencies(endToEnd), append: latencies(appends), lost };
+  return {
+    rate,
+    endToEnd: latencies(endToEnd),
+    append: latencies(appends),
+    published: latencies(published.filter(Number.isFinite)),
+    lost,
+  };
 }

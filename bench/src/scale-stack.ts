@@ -32,8 +32,12 @@ export async function startScaleStack(): Promise<ScaleStack> {
   try {
     const [identityPort, accessPort, gatewayPort, userPort, dashboardPort, verifyPort, proxyPort] =
       await Promise.all(Array.from({ length: 7 }, () => freePort()));
-    progress('scale: starting identity, access and the gateway (built dist)');
-    const [identity, access] = await Promise.all([
+    const url = (port: number | undefined) => `http://127.0.0.1:${port}`;
+    const tsx = { execArgv: ['--import', 'tsx'] };
+    const db = { DATABASE_URL: stack.db.url };
+    // All at once (the gateway needs only its upstreams' addresses, not their readiness).
+    progress('scale: starting identity, access, the gateway and the minimal stacks');
+    const [identity, access, gateway, user, dashboard, verify] = await Promise.all([
       stack.start(
         'identity',
         `${root}services/identity/dist/main.js`,
@@ -53,25 +57,19 @@ export async function startScaleStack(): Promise<ScaleStack> {
         }),
         profiled('access'),
       ),
-    ]);
-    const gateway = await stack.start(
-      'gateway',
-      `${root}services/gateway/dist/main.js`,
-      {
-        MIA_ENV: 'test',
-        HOST: '127.0.0.1',
-        PORT: String(gatewayPort),
-        LOG_LEVEL: 'warn',
-        IDENTITY_URL: identity,
-        ACCESS_URL: access,
-      },
-      profiled('gateway'),
-    );
-
-    progress('scale: starting the minimal stacks and the plain proxy');
-    const tsx = { execArgv: ['--import', 'tsx'] };
-    const db = { DATABASE_URL: stack.db.url };
-    const [user, dashboard, verify] = await Promise.all([
+      stack.start(
+        'gateway',
+        `${root}services/gateway/dist/main.js`,
+        {
+          MIA_ENV: 'test',
+          HOST: '127.0.0.1',
+          PORT: String(gatewayPort),
+          LOG_LEVEL: 'warn',
+          IDENTITY_URL: url(identityPort),
+          ACCESS_URL: url(accessPort),
+        },
+        profiled('gateway'),
+      ),
       stack.start('minimal user', server('minimal-user'), { ...db, PORT: String(userPort) }, tsx),
       stack.start(
         'minimal dashboard',

@@ -268,7 +268,12 @@ export async function benchScale(o: ScaleOptions): Promise<ScaleFigures> {
     if (wants('propagation')) {
       phase('propagation');
       progress(`scale: event propagation, ${o.events} events at ${o.eventRate}/s`);
-      figures.propagation = await benchScalePropagation(s.stack.db.url, o.events, o.eventRate);
+      figures.propagation = await benchScalePropagation(
+        s.stack.db.url,
+        s.stack.nats,
+        o.events,
+        o.eventRate,
+      );
     }
     phase('end');
     return figures;
