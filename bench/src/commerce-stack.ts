@@ -62,6 +62,26 @@ export interface LoadOptions {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /**
+   * Requests taken in turn (headers merged over `headers`, body instead of `body`): many
+   * customers' tokens or codes instead of one.
+   */
+  variants?: readonly { headers?: Record<string, string>; body?: string }[];
+}
+
+/** One autocannon request that takes the next variant each time it is sent. */
+function rotating(variants: NonNullable<LoadOptions['variants']>): autocannon.Request {
+  let next = 0;
+  return {
+    setupRequest: (req) => {
+      const variant = variants[next++ % variants.length]!;
+      return {
+        ...req,
+        headers: { ...req.headers, ...variant.headers },
+        ...(variant.body === undefined ? {} : { body: variant.body }),
+      };
+    },
+  };
 }
 
 /** One autocannon run; errors count socket errors, timeouts and non-2xx answers. */
@@ -74,6 +94,7 @@ export async function load(label: string, options: LoadOptions): Promise<LoadFig
     headers: options.headers ?? {},
     ...(options.body === undefined ? {} : { body: options.body }),
     ...(options.rate === undefined ? {} : { overallRate: options.rate }),
+    ...(options.variants?.length ? { requests: [rotating(options.variants)] } : {}),
   });
   return {
     label,
@@ -136,6 +157,8 @@ export interface Stack {
   serviceEnv(port: number, extra?: Record<string, string>): Record<string, string>;
   /** Resident memory of a started process, in MB (from /proc; NaN where there is none). */
   rssMb(name: string): number;
+  /** Process id of a started process (undefined before it starts). */
+  pid(name: string): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -173,6 +196,7 @@ export async function createStack(): Promise<Stack> {
         ...extra,
       }),
     rssMb: (name) => rssMbOf(named.get(name)?.pid),
+    pid: (name) => named.get(name)?.pid,
     async start(name, script, env, options = {}) {
       const port = options.port ?? Number(env.PORT ?? (await freePort()));
       const child = fork(script, [], {

@@ -46,7 +46,7 @@ async function user(base: string, token: string): Promise<unknown> {
 }
 
 /** Registers a user through identity and returns its session token. */
-async function register(identity: string): Promise<string> {
+export async function register(identity: string): Promise<string> {
   const res = await fetch(`${identity}/api/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: 'http://localhost:8080' },

@@ -11,7 +11,12 @@ const keys = devKeys();
 if (!keys) throw new Error('development keys not found');
 const publicKey = await importSPKI(keys.publicKeyPem, 'ES256');
 
-export const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+// Named, so the scale benchmark can tell the minimal stack's PostgreSQL backends from ours.
+export const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: 10,
+  application_name: 'minimal-stack',
+});
 
 /** The bearer token's claims when identity signed it and it is current; else null. */
 export async function verifiedClaims(req: Request): Promise<JWTPayload | null> {

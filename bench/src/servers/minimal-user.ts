@@ -7,7 +7,7 @@ import { pool, serveMinimal, verifiedClaims } from './minimal-base.js';
 
 const SESSION = 'SELECT user_id, expires_at, ended_at FROM identity.sessions WHERE id = $1';
 const USER =
-  'SELECT id, name, username, email, role, email_verified_at FROM identity.users WHERE id = $1';
+  'SELECT id, name, username, email, role, email_verified_at, two_factor_enabled FROM identity.users WHERE id = $1';
 
 serveMinimal(18192, (app) => {
   app.get('/api/user', async (req, res) => {
@@ -38,6 +38,7 @@ serveMinimal(18192, (app) => {
       email: user.email,
       role: user.role,
       emailVerified: user.email_verified_at !== null,
+      twoFactorEnabled: user.two_factor_enabled,
     });
   });
 });
