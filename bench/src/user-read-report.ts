@@ -59,8 +59,10 @@ Through the gateway ours serves **${fmt(ratio * 100, 1)} %** of the minimal stac
 
 ## Resident memory of each service (MB)
 
-Every service and the gateway from the built dist as \`npm start\` runs them; only identity and
-the gateway carry the load above. Idle: after ${f.idleSeconds} s without traffic.
+Every service and the gateway from the built dist as \`npm start\` runs them (without the
+images' \`NODE_OPTIONS\` and \`MALLOC_ARENA_MAX\`); only identity and the gateway carry the load
+above. Idle: after ${f.idleSeconds} s without traffic. The images' figures, where the memory goes
+and what each setting saves are in \`bench/results/memory.md\` (\`npm run bench:memory -w bench\`).
 
 | Process | started | after the runs | idle | aim idle < ${IDLE_RSS_AIM_MB} MB |
 |---|---:|---:|---:|---|
