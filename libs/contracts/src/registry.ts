@@ -56,7 +56,8 @@ export const integrationEvents: readonly EventDefinition[] = [
   SubscriptionChangedV1,
   SubscriptionEndedV1,
   TrialStartedV1,
-  // v2 of the refund and dispute events carry the payment's purpose (v1 stays while declared)
+  // v2 of the refund and dispute events carry the payment's purpose; v1 is no longer appended
+  // (no consumer declares it) but stays known: billing's older streams hold v1 twins
   PaymentRefundedV2,
   PaymentDisputedV2,
   DisputeClosedV2,

@@ -1,27 +1,27 @@
-import { consumerDeclarations } from '@mia/testing';
-import { expect, it } from 'vitest';
-
-// Refund and dispute events are appended as v2 plus a v1 twin (payment-decider.ts) only while
-// some consumer still declares v1. When this fails, no one reads v1 any more: stop appending the
-// twins (refunded/disputed/closed in payment-decider.ts) and remove v1 from the registry.
-it('v1 of the refund and dispute events is still declared by a consumer', () => {
+// Refund and dispute events were appended as v2 plus a v1 twin while some consumer declared v1
+// (ADR 0016). Support moved to v2 and the decider stopped appending twins: a consumer that
+// declared v1 again would never hear of a new refund or dispute.
+it('no consumer declares v1 of the refund and dispute events (billing no longer appends it)', () => {
   for (const type of ['PaymentRefunded', 'PaymentDisputed', 'DisputeClosed']) {
     const readers = consumerDeclarations()
       .filter((d) => d.event === type && d.version === 1)
       .map((d) => d.consumer);
-    expect(readers, `${type} v1 readers`).not.toEqual([]);
+    expect(readers, `${type} v1 readers`).toEqual([]);
   }
 });
 
-it('access reads v2 only', () => {
+it('access and support read v2 only', () => {
   const access = consumerDeclarations().filter(
     (d) =>
-      d.consumer === 'access' &&
+      ['access', 'support'].includes(d.consumer) &&
       ['PaymentRefunded', 'PaymentDisputed', 'DisputeClosed'].includes(d.event),
   );
-  expect(access.map((d) => `${d.event}.v${d.version}`).sort()).toEqual([
-    'DisputeClosed.v2',
-    'PaymentDisputed.v2',
-    'PaymentRefunded.v2',
+  expect(access.map((d) => `${d.consumer} ${d.event}.v${d.version}`).sort()).toEqual([
+    'access DisputeClosed.v2',
+    'access PaymentDisputed.v2',
+    'access PaymentRefunded.v2',
+    'support DisputeClosed.v2',
+    'support PaymentDisputed.v2',
+    'support PaymentRefunded.v2',
   ]);
 });
