@@ -1,13 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { I18nProvider } from '@/i18n';
-import { createQueryClient } from '@/lib/query-client';
 
+/** What the first render needs; the query cache comes with the parts that use it (query-provider). */
 export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <I18nProvider>{children}</I18nProvider>
-    </QueryClientProvider>
-  );
+  return <I18nProvider>{children}</I18nProvider>;
 }

@@ -1,6 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { RequireAuth } from '@/features/auth/components/require-auth';
 import { lazyRoute } from './lazy-route';
 import LandingRoute from './routes/landing';
 import { RootLayout } from './routes/root-layout';
@@ -25,6 +24,14 @@ const SupportTicketRoute = lazyRoute(() => import('./routes/support/ticket'));
 const SupportStaffRoute = lazyRoute(() => import('./routes/support/staff'));
 const SupportStaffTicketRoute = lazyRoute(() => import('./routes/support/staff-ticket'));
 const NotFoundRoute = lazyRoute(() => import('./routes/not-found'), []);
+// The guard asks the server who is signed in, which takes the query cache: lazy as well.
+const RequireAuth = lazyRoute(
+  () =>
+    import('@/features/auth/components/require-auth').then((module) => ({
+      default: module.RequireAuth,
+    })),
+  [],
+);
 
 /**
  * The spec's route table (section 2). Declarative routes rather than a data router: the app loads

@@ -1,16 +1,20 @@
-import { lazy, Suspense, useLayoutEffect } from 'react';
+import { Suspense, useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/spinner';
 import { LazyToaster } from '@/components/ui/lazy-toaster';
 import { useI18n } from '@/i18n';
+import { lazyRoute } from '@/app/lazy-route';
 
 // The ribbon shows only once billing's config has answered, and reading that answer takes the
-// contract schemas and zod (~25 KB): in its own chunk, fetched alongside the request, they stay out
-// of the landing page's first download.
-const TestModeRibbon = lazy(() =>
-  import('@/features/billing/components/test-mode-ribbon').then((module) => ({
-    default: module.TestModeRibbon,
-  })),
+// query cache, the contract schemas and zod (~35 KB): in their own chunks, fetched as the page
+// renders, they stay out of the landing page's first download. It names no catalogue section: its
+// texts are in the core.
+const TestModeRibbon = lazyRoute(
+  () =>
+    import('@/features/billing/components/test-mode-ribbon').then((module) => ({
+      default: module.TestModeRibbon,
+    })),
+  [],
 );
 
 /** A new page starts at its top, unless the link points at a section ('/#pricing'). */
