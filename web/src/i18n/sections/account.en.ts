@@ -1,4 +1,4 @@
-import { ruleTexts } from '../validation';
+import { ruleTexts } from '@/i18n/validation';
 import type { accountEs } from './account.es';
 
 /** Sign-in, registration, password reset, email confirmation and form rule texts (en). */
