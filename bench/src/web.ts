@@ -1,15 +1,17 @@
-// `npm run bench:web`: builds the web app, measures what the landing page downloads first (gzip) and
-// runs Lighthouse (Debian Chromium) on /, /features and /user-guide. Writes bench/results/web.md.
+// `npm run bench:web`: builds the web app, measures what the landing page downloads first (gzip, and
+// which packages and folders make it up) and runs Lighthouse (Debian Chromium) on /, /features and
+// /user-guide. Writes bench/results/web.md.
 // A benchmark, not a test: it reports figures against the aims and never fails on them.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { startStaticServer } from '../../web/tests/support/static-server.js';
+import { sendJson, startStaticServer } from '../../web/tests/support/static-server.js';
+import { firstRenderBreakdown } from './web-breakdown.js';
 
 const repoDir = fileURLToPath(new URL('../..', import.meta.url));
 const distDir = join(repoDir, 'web', 'dist');
@@ -26,7 +28,9 @@ const chromiumFlags = [
   '--disable-component-update',
   '--disable-sync',
 ];
-const aims = { landingJsKb: 120, score: 95 };
+// Issue 22: landing JavaScript under 100 KB gzip; Lighthouse mobile on / at least 98 for
+// performance and 100 for the rest. The other pages and desktop are reported against the same.
+const aims = { landingJsKb: 100, performance: 98, other: 100 };
 
 interface Asset {
   file: string;
@@ -35,8 +39,8 @@ interface Asset {
 }
 
 /** What index.html loads before the first render: its scripts, preloads, styles and their imports. */
-function initialAssets(): Asset[] {
-  const html = readFileSync(join(distDir, 'index.html'), 'utf8');
+function initialAssets(dir = distDir): Asset[] {
+  const html = readFileSync(join(dir, 'index.html'), 'utf8');
   const queue = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map(
     (match) => match[1]!,
   );
@@ -46,14 +50,14 @@ function initialAssets(): Asset[] {
     if (seen.has(file)) continue;
     seen.add(file);
     if (!file.endsWith('.js')) continue;
-    const code = readFileSync(join(distDir, file), 'utf8');
+    const code = readFileSync(join(dir, file), 'utf8');
     // Static imports only: `import(...)` chunks load later, on demand.
     for (const match of code.matchAll(/\bimport\s*(?:[\w${},*\s]+from\s*)?["']\.\/([^"']+)["']/g)) {
       queue.push(`assets/${match[1]}`);
     }
   }
   return [...seen].map((file) => {
-    const path = join(distDir, file);
+    const path = join(dir, file);
     const gzipBytes = existsSync(`${path}.gz`)
       ? readFileSync(`${path}.gz`).length
       : gzipSync(readFileSync(path), { level: 9 }).length;
@@ -153,14 +157,44 @@ function table(title: string, runs: PageRun[]): string {
   ].join('\n');
 }
 
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' / ');
+const loadBefore = load();
+
 const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: repoDir, stdio: 'inherit' });
 if (build.status !== 0) throw new Error(`web build failed (exit ${build.status})`);
 
 const assets = initialAssets();
+
+// Which packages and folders the first download is made of: a second build with source maps, in a
+// scratch folder (web/dist, which the gateway serves, stays without them).
+const mapsDir = mkdtempSync(join(tmpdir(), 'mia-web-maps-'));
+const mapped = spawnSync(
+  'npx',
+  ['vite', 'build', '--sourcemap', '--outDir', mapsDir, '--emptyOutDir', '--logLevel', 'warn'],
+  { cwd: join(repoDir, 'web'), stdio: 'inherit' },
+);
+if (mapped.status !== 0)
+  throw new Error(`web build with source maps failed (exit ${mapped.status})`);
+const breakdown = firstRenderBreakdown(
+  mapsDir,
+  initialAssets(mapsDir)
+    .filter((a) => a.kind === 'js')
+    .map((a) => a.file),
+);
+rmSync(mapsDir, { recursive: true, force: true });
 const jsBytes = assets.filter((a) => a.kind === 'js').reduce((sum, a) => sum + a.gzipBytes, 0);
 const cssBytes = assets.filter((a) => a.kind === 'css').reduce((sum, a) => sum + a.gzipBytes, 0);
 
-const server = await startStaticServer(distDir);
+// Billing's public config as a production deployment answers it (no test-mode ribbon): a 404 here
+// would be a console error no real visitor sees.
+const server = await startStaticServer(distDir, (req, res) =>
+  req.method === 'GET' && req.url?.startsWith('/api/billing/config')
+    ? sendJson(res, 200, { sandbox: false, publishableKey: 'pk_live_bench', testMode: false })
+    : false,
+);
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   chromeFlags: chromiumFlags,
@@ -181,8 +215,18 @@ try {
   await server.close();
 }
 
+const loadAfter = load();
 const all = [...runs.mobile, ...runs.desktop];
-const lowest = Math.min(...all.flatMap((run) => categories.map((c) => run.scores[c])));
+const aimOf = (category: (typeof categories)[number]) =>
+  category === 'performance' ? aims.performance : aims.other;
+const missed = (list: PageRun[]) =>
+  list.flatMap((run) =>
+    categories
+      .filter((c) => run.scores[c] < aimOf(c))
+      .map((c) => `${run.path} ${c} ${run.scores[c]}`),
+  );
+const landingMobile = runs.mobile.filter((run) => run.path === '/');
+const others = missed([...runs.mobile.filter((run) => run.path !== '/'), ...runs.desktop]);
 const failed = [...new Set(all.flatMap((run) => run.failedAudits.map((a) => `${run.path} ${a}`)))];
 
 const report = `# Web benchmark
@@ -190,6 +234,9 @@ const report = `# Web benchmark
 Measured ${new Date().toISOString()} on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version},
 Lighthouse ${lighthouseVersion} driving Debian Chromium (headless) against web/dist served
 like the gateway serves it (precompressed files, long cache for hashed assets).
+Machine load (1 / 5 / 15 min) before: ${loadBefore}; after: ${loadAfter}. The machine is shared
+with other work, so the timings (and with them the performance score) move between runs; the
+byte counts do not.
 
 ## Landing page: what loads before the first render
 
@@ -200,6 +247,18 @@ like the gateway serves it (precompressed files, long cache for hashed assets).
 
 Aim: landing JavaScript under ${aims.landingJsKb} KB gzip — **${jsBytes / 1024 < aims.landingJsKb ? 'met' : 'missed'}**.
 Files: ${assets.map((a) => `\`${a.file}\` (${kb(a.gzipBytes)} KB)`).join(', ')}.
+
+What the first JavaScript is made of (each part's own code, gzipped alone, so the parts add up to a
+little more than the file):
+
+| Part | raw KB | gzip KB |
+|---|---:|---:|
+${breakdown.map((part) => `| ${part.name} | ${kb(part.rawBytes)} | ${kb(part.gzipBytes)} |`).join('\n')}
+
+The catalogue's texts in it are core.es.ts only (layout, landing page, page titles); English and
+the sections under web/src/i18n/sections come with the routes that show them. The tools, plans,
+trial and footer below the first screen, the query cache, zod and the contract schemas are
+chunks of their own.
 The 'JS transferred' column below is everything the page fetched during the Lighthouse run,
 including chunks loaded after the first render (the contract schemas, for example), compressed
 as served (brotli).
@@ -210,7 +269,9 @@ ${table('Mobile (Lighthouse default: Moto G Power emulation, simulated slow 4G, 
 
 ${table('Desktop (1350×940, 10 Mbps, 40 ms RTT, no CPU slowdown)', runs.desktop)}
 
-Aim: every category at least ${aims.score} — **${lowest >= aims.score ? 'met' : `missed (lowest ${lowest})`}**.
+Aim: on / (mobile) performance at least ${aims.performance}, the other categories ${aims.other} — **${
+  missed(landingMobile).length ? `missed (${missed(landingMobile).join(', ')})` : 'met'
+}**. The same bar on the other runs: ${others.length ? `below it: ${others.join(', ')}` : 'all meet it'}.
 ${failed.length ? `\nAudits scoring below 0.9:\n\n${failed.map((f) => `- ${f}`).join('\n')}\n` : ''}${
   failed.some((f) => f.includes('errors-in-console'))
     ? "\n'errors-in-console' on / is Chromium logging the 401 of GET /api/user: the spec's way of\nanswering 'nobody is signed in', which the landing page asks on every visit.\n"
