@@ -2,6 +2,7 @@ import type { User } from '@mia/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { MAIN_ID, SkipLink } from '@/components/layouts/skip-link';
 import { Seo } from '@/components/seo/seo';
+import { useAfterFirstPaint } from '@/app/after-first-paint';
 import { Benefits } from '@/features/landing/components/benefits';
 import { Hero } from '@/features/landing/components/hero';
 import { LandingHeader } from '@/features/landing/components/landing-header';
@@ -10,7 +11,7 @@ import { hasSignedInHint } from '@/lib/signed-in-hint';
 // Anonymous visitors (no signed-in hint) never load it, nor the query cache it needs.
 const LandingUser = lazy(() => import('./landing-user'));
 
-// Below the first screen; both come from one chunk (see landing-offers.tsx).
+// Below the first screen, fetched once it is painted; both come from one chunk (landing-offers.tsx).
 const offers = () => import('./landing-offers');
 const Offers = lazy(() => offers().then((module) => ({ default: module.Offers })));
 const SiteFooter = lazy(() => offers().then((module) => ({ default: module.SiteFooter })));
@@ -18,6 +19,7 @@ const SiteFooter = lazy(() => offers().then((module) => ({ default: module.SiteF
 export default function LandingRoute() {
   const [user, setUser] = useState<User | null>(null);
   const signedIn = Boolean(user);
+  const painted = useAfterFirstPaint();
 
   return (
     <>
@@ -32,13 +34,17 @@ export default function LandingRoute() {
       <main id={MAIN_ID} tabIndex={-1} className="outline-none">
         <Hero signedIn={signedIn} />
         <Benefits />
-        <Suspense fallback={null}>
-          <Offers signedIn={signedIn} />
-        </Suspense>
+        {painted && (
+          <Suspense fallback={null}>
+            <Offers signedIn={signedIn} />
+          </Suspense>
+        )}
       </main>
-      <Suspense fallback={null}>
-        <SiteFooter />
-      </Suspense>
+      {painted && (
+        <Suspense fallback={null}>
+          <SiteFooter />
+        </Suspense>
+      )}
     </>
   );
 }

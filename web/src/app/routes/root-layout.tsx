@@ -3,11 +3,12 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/spinner';
 import { LazyToaster } from '@/components/ui/lazy-toaster';
 import { useI18n } from '@/i18n';
+import { useAfterFirstPaint } from '@/app/after-first-paint';
 import { lazyRoute } from '@/app/lazy-route';
 
 // The ribbon shows only once billing's config has answered, and reading that answer takes the
-// query cache, the contract schemas and zod (~35 KB): in their own chunks, fetched as the page
-// renders, they stay out of the landing page's first download. It names no catalogue section: its
+// query cache, the contract schemas and zod (~35 KB): in their own chunks, fetched once the first
+// screen is painted, they stay out of the landing page's first download. It names no catalogue section: its
 // texts are in the core.
 const TestModeRibbon = lazyRoute(
   () =>
@@ -28,11 +29,14 @@ function useScrollToTopOnNavigation() {
 export function RootLayout() {
   const { t } = useI18n();
   useScrollToTopOnNavigation();
+  const painted = useAfterFirstPaint();
   return (
     <>
-      <Suspense fallback={null}>
-        <TestModeRibbon />
-      </Suspense>
+      {painted && (
+        <Suspense fallback={null}>
+          <TestModeRibbon />
+        </Suspense>
+      )}
       <Suspense fallback={<PageSpinner label={t.common.loading} />}>
         <Outlet />
       </Suspense>
