@@ -16,6 +16,10 @@ const offers = () => import('./landing-offers');
 const Offers = lazy(() => offers().then((module) => ({ default: module.Offers })));
 const SiteFooter = lazy(() => offers().then((module) => ({ default: module.SiteFooter })));
 
+// Holds the offers' place, so the page is as tall as it will be from its first paint (no scroll
+// bar appearing and shifting the first screen when they arrive).
+const offersPlaceholder = <div className="min-h-screen" />;
+
 export default function LandingRoute() {
   const [user, setUser] = useState<User | null>(null);
   const signedIn = Boolean(user);
@@ -34,10 +38,12 @@ export default function LandingRoute() {
       <main id={MAIN_ID} tabIndex={-1} className="outline-none">
         <Hero signedIn={signedIn} />
         <Benefits />
-        {painted && (
-          <Suspense fallback={null}>
+        {painted ? (
+          <Suspense fallback={offersPlaceholder}>
             <Offers signedIn={signedIn} />
           </Suspense>
+        ) : (
+          offersPlaceholder
         )}
       </main>
       {painted && (
