@@ -31,6 +31,8 @@ const chromiumFlags = [
 // Issue 22: landing JavaScript under 100 KB gzip; Lighthouse mobile on / at least 98 for
 // performance and 100 for the rest. The other pages and desktop are reported against the same.
 const aims = { landingJsKb: 100, performance: 98, other: 100 };
+// Lighthouse runs per page and form factor; the report shows the median one.
+const repeats = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 interface Asset {
   file: string;
@@ -204,10 +206,16 @@ let lighthouseVersion = '';
 try {
   for (const formFactor of ['mobile', 'desktop'] as const) {
     for (const path of pages) {
-      const lhr = await runLighthouse(server.url + path, chrome.port, formFactor);
-      lighthouseVersion = lhr.lighthouseVersion;
-      runs[formFactor].push(summarise(path, lhr));
-      console.log(formFactor, path, runs[formFactor].at(-1)!.scores);
+      const attempts: PageRun[] = [];
+      for (let attempt = 0; attempt < repeats; attempt += 1) {
+        const lhr = await runLighthouse(server.url + path, chrome.port, formFactor);
+        lighthouseVersion = lhr.lighthouseVersion;
+        attempts.push(summarise(path, lhr));
+        console.log(formFactor, path, attempts.at(-1)!.scores);
+      }
+      // The median run by performance score: one run on a shared machine is mostly noise.
+      attempts.sort((a, b) => a.scores.performance - b.scores.performance);
+      runs[formFactor].push(attempts[Math.floor(attempts.length / 2)]!);
     }
   }
 } finally {
@@ -264,6 +272,8 @@ including chunks loaded after the first render (the contract schemas, for exampl
 as served (brotli).
 
 ## Lighthouse
+
+Each row is the median of ${repeats} runs (by performance score; \`LIGHTHOUSE_RUNS\` sets how many).
 
 ${table('Mobile (Lighthouse default: Moto G Power emulation, simulated slow 4G, 4× CPU slowdown)', runs.mobile)}
 
