@@ -36,6 +36,7 @@ export function generatedSecrets(): Record<string, string> {
     SUPPORT_NATS_PASSWORD: hex(24),
     JWT_PRIVATE_KEY: oneLine(privateKey.export({ type: 'pkcs8', format: 'pem' }) as string),
     JWT_PUBLIC_KEY: oneLine(publicKey.export({ type: 'spki', format: 'pem' }) as string),
+    OAUTH_COOKIE_KEYS: hex(32),
     GPT_API_KEYS: `gpt-${hex(24)}`,
     ACCESS_CODE_SECRET: hex(32),
     STRIPE_SECRET_KEY: `sk_test_${stripeSuffix}`,

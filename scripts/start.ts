@@ -84,6 +84,10 @@ try {
       );
       say(`Clave secreta del sandbox de este arranque: ${sandboxKeyPath}`);
     }
+    // Each service prints its own slow traces (tracing/slow-traces.ts), tagged like its logs.
+    if (env.TRACE_SLOW_MS) {
+      say(`Trazas de más de ${env.TRACE_SLOW_MS} ms se muestran aquí ("slow trace <id>")`);
+    }
   }
 } catch (err) {
   if (!stopping) {

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const SUITE_DEPENDENCIES = ['vitest', 'playwright-core'];
+const SUITE_DEPENDENCIES = ['vitest', 'playwright-core', '@modelcontextprotocol/sdk'];
 
 const root = process.argv[2] ?? '.';
 const repo = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));

@@ -310,6 +310,24 @@ export async function startLocalSystem(options: LocalSystemOptions): Promise<Loc
       log(`Stripe sandbox (no STRIPE_SECRET_KEY): ${sandboxUrl}`);
     }
 
+    // Every replica of a service, comma-separated: the gateway spreads requests over them, and
+    // support's status page probes each.
+    const upstream = (name: ServiceName) =>
+      servicePorts[name].map((port) => `http://127.0.0.1:${port}`).join(',');
+    // What support's status page probes (ADR 0019): every replica of each service, the gateway,
+    // and the payment provider (the sandbox when it stands in). A value set in the shell wins.
+    const statusProbeTargets = (): NodeJS.ProcessEnv => ({
+      STATUS_PROBE_GATEWAY_URL: `http://127.0.0.1:${gatewayPort}`,
+      STATUS_PROBE_IDENTITY_URL: upstream('identity'),
+      STATUS_PROBE_BILLING_URL: upstream('billing'),
+      STATUS_PROBE_ACCESS_URL: upstream('access'),
+      STATUS_PROBE_PAYMENT_PROVIDER_URL:
+        sandboxUrl ?? options.env.STRIPE_API_URL ?? 'https://api.stripe.com',
+      ...Object.fromEntries(
+        Object.entries(options.env).filter(([key]) => key.startsWith('STATUS_PROBE_')),
+      ),
+    });
+
     SERVICES.forEach(({ name }, index) => {
       servicePorts[name].forEach((port, i) =>
         start(
@@ -325,6 +343,7 @@ export async function startLocalSystem(options: LocalSystemOptions): Promise<Loc
             ...(name === 'billing' && sandboxUrl
               ? { STRIPE_SANDBOX_URL: sandboxUrl, STRIPE_SANDBOX_SECRET_KEY: sandboxSecretKey }
               : {}),
+            ...(name === 'support' ? statusProbeTargets() : {}),
           },
           index,
           i + 1,
@@ -334,9 +353,6 @@ export async function startLocalSystem(options: LocalSystemOptions): Promise<Loc
     const readyTimeoutMs = options.readyTimeoutMs ?? 120_000;
     await Promise.all([...running.values()].map((s) => waitReady(s, readyTimeoutMs, signal)));
 
-    // Every replica of a service, comma-separated: the gateway spreads requests over them.
-    const upstream = (name: ServiceName) =>
-      servicePorts[name].map((port) => `http://127.0.0.1:${port}`).join(',');
     const gateway = start(
       'gateway',
       gatewayPort,

@@ -51,12 +51,13 @@ describe('deploy/nats', () => {
     }
   });
 
-  it('gives no service a way to create or change a durable, or to create a consumer on anything but SessionsRevoked', () => {
+  it('gives no service a way to create or change a durable, or to create a consumer on anything but the revocation events', () => {
     for (const service of topology.services) {
       const allowed = servicePermissions(service, topology, 'mia.').publish.allow;
       const creates = allowed.filter((s) => s.startsWith('$JS.API.CONSUMER.CREATE.'));
       expect(creates).toEqual([
         '$JS.API.CONSUMER.CREATE.MIA_EVENTS.*.mia.events.identity.SessionsRevoked.v1',
+        '$JS.API.CONSUMER.CREATE.MIA_EVENTS.*.mia.events.identity.OAuthGrantRevoked.v1',
       ]);
       expect(
         allowed.filter(

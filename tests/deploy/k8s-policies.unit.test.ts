@@ -169,14 +169,35 @@ describe('kubernetes network policies', () => {
     }
   });
 
-  it('let only the Ingress controller reach the gateway, and only the gateway the services', () => {
+  it('let only the Ingress controller reach the gateway, and only the gateway the services (and the status probes)', () => {
     expect(allows(policies, ingressController, gateway, 'http')).toBe(true);
     for (const name of domainServices) {
       expect(allows(policies, ingressController, pod(name), 'http'), name).toBe(false);
       expect(allows(policies, gateway, pod(name), 'http'), name).toBe(true);
       for (const other of domainServices.filter((o) => o !== name)) {
-        expect(allows(policies, pod(other), pod(name), 'http'), `${other} -> ${name}`).toBe(false);
+        // Support's status page probes every service's /readyz (ADR 0019); nothing else crosses.
+        const probes = other === 'support';
+        expect(allows(policies, pod(other), pod(name), 'http'), `${other} -> ${name}`).toBe(probes);
       }
+    }
+  });
+
+  it("let support's status probes reach every service its configuration names", () => {
+    const env = (containersOf(deployments.find((d) => d.metadata.name === 'support')!)[0]!.env ??
+      []) as Array<{ name: string; value?: string }>;
+    const probed = env.filter(
+      (v) => /^STATUS_PROBE_[A-Z]+_URL$/.test(v.name) && v.value?.startsWith('http://'),
+    );
+    expect(probed.map((v) => v.name).sort()).toEqual([
+      'STATUS_PROBE_ACCESS_URL',
+      'STATUS_PROBE_BILLING_URL',
+      'STATUS_PROBE_GATEWAY_URL',
+      'STATUS_PROBE_IDENTITY_URL',
+    ]);
+    for (const { name, value } of probed) {
+      const target = new URL(value!).hostname;
+      const to = target === 'gateway' ? gateway : pod(target);
+      expect(allows(policies, pod('support'), to, 'http'), name).toBe(true);
     }
   });
 

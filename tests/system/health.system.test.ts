@@ -1,3 +1,4 @@
+import { statusResponseSchema } from '@mia/contracts';
 import { waitFor } from '@mia/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICE_NAMES, type ServiceName } from '../../scripts/local/services.js';
@@ -60,6 +61,37 @@ describe('the system behind the gateway', () => {
       expect(await res.text(), path).toMatch(/<div id="root"/);
     }
   });
+
+  // Issue 26: the status page's payments row follows billing, from support's background probes
+  // (5 s rounds, down after 2 failed ones), and returns when billing does.
+  it('turns the payments row of /api/status to incident within 15 s of billing stopping, and back', async () => {
+    const payments = async () => {
+      const res = await fetch(`${system.baseUrl}/api/status`);
+      // Public and the same for everyone: shared caches may keep it 10 s (through the gateway).
+      expect(res.headers.get('cache-control')).toBe('public, max-age=10');
+      const body = statusResponseSchema.parse(await res.json());
+      return body.services.find((s) => s.name === 'payments')?.status;
+    };
+    await waitFor(async () => (await payments()) === 'operational', {
+      timeoutMs: 15_000,
+      intervalMs: 250,
+      message: 'payments operational while billing runs',
+    });
+    await system.stopService('billing');
+    const stoppedAt = Date.now();
+    await waitFor(async () => (await payments()) === 'incident', {
+      timeoutMs: 15_000,
+      intervalMs: 250,
+      message: 'payments to show an incident within 15 s of billing stopping',
+    });
+    expect(Date.now() - stoppedAt).toBeLessThan(15_000);
+    await system.restartService('billing');
+    await waitFor(async () => (await payments()) === 'operational', {
+      timeoutMs: 15_000,
+      intervalMs: 250,
+      message: 'payments operational again once billing is back',
+    });
+  }, 60_000);
 
   it('answers 502 JSON within 2 s for a service that stopped', async () => {
     const name: ServiceName = 'support';

@@ -4,17 +4,23 @@ import { waitFor } from '@mia/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSystem, type TestSystem } from '../support/system.js';
 import { cardConfirmForm } from '@mia/stripe-sandbox';
+import { startOtlpReceiver, tracingEnv, type OtlpReceiver } from '../support/otlp-receiver.js';
+import { expectPurchaseTrace } from '../support/purchase-trace.js';
 
 // The money path across real processes, with no keys: the browser's calls through the gateway,
 // the card confirmed at the Stripe sandbox the way Stripe.js confirms it, billing recording the
 // payment, access granting the tool, and the dashboard showing it owned with its payment.
 describe('a purchase in sandbox mode ends with a usable tool', () => {
   let system: TestSystem;
+  // Tracing on (OTLP to a receiver in this process): the purchase must also read as one trace.
+  let traces: OtlpReceiver;
   beforeAll(async () => {
-    system = await startSystem();
+    traces = await startOtlpReceiver();
+    system = await startSystem({ env: tracingEnv(traces) });
   });
   afterAll(async () => {
     await system?.stop();
+    await traces?.close();
   });
 
   async function signUp(): Promise<string> {
@@ -110,6 +116,9 @@ describe('a purchase in sandbox mode ends with a usable tool', () => {
     expect(
       (await call(cookie, '/api/create-payment-intent', { productId: 'manual-ceremonias' })).status,
     ).toBe(409);
+
+    // One trace from the browser's confirmation to access's grant, across three services.
+    await expectPurchaseTrace(traces, confirmed.intentId);
   });
 
   it('a declined card shows the provider message and grants nothing', async () => {

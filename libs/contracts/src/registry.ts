@@ -8,6 +8,7 @@ import {
   AccessRevokedV1,
   AccessSuspendedV1,
   GptOpenedV1,
+  GptOpenedV2,
   NotificationSettingsChangedV1,
 } from './access/index.js';
 import {
@@ -26,6 +27,7 @@ import {
   TrialStartedV1,
 } from './billing/index.js';
 import {
+  OAuthGrantRevokedV1,
   PasswordChangedV1,
   SessionsRevokedV1,
   UserEmailVerifiedV1,
@@ -42,6 +44,7 @@ export const integrationEvents: readonly EventDefinition[] = [
   SessionsRevokedV1,
   UserRoleChangedV2,
   UserEmailVerifiedV1,
+  OAuthGrantRevokedV1,
   // billing
   PaymentSucceededV1,
   PaymentFailedV1,
@@ -66,6 +69,8 @@ export const integrationEvents: readonly EventDefinition[] = [
   GptOpenedV1,
   AccessCodeRotatedV1,
   NotificationSettingsChangedV1,
+  // v2 says how the GPT identified the user (code or OAuth); v1 stays while declared
+  GptOpenedV2,
   // support
   TicketOpenedV1,
   TicketMessagePostedV1,

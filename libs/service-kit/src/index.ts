@@ -10,3 +10,4 @@ export * from './service/index.js';
 export * from './domain/index.js';
 export * from './mail/index.js';
 export * from './rate-limit/index.js';
+export * from './tracing/index.js';

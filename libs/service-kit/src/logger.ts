@@ -1,6 +1,7 @@
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import { redactSecrets } from './config/redact.js';
 import { currentContext } from './context.js';
+import { activeSpanIds } from './tracing/propagation.js';
 
 export type { Logger } from 'pino';
 
@@ -79,13 +80,16 @@ export function createLogger(service: string, level = 'info', options: LoggerOpt
       timestamp: pino.stdTimeFunctions.isoTime,
       mixin() {
         const ctx = currentContext();
+        // traceId/spanId of the active span (none with tracing off): a log line opens its trace.
+        const span = activeSpanIds();
         return ctx
           ? {
               requestId: ctx.requestId,
               correlationId: ctx.correlationId,
               causationId: ctx.causationId ?? undefined,
+              ...span,
             }
-          : {};
+          : span;
       },
       ...options,
     },

@@ -1,5 +1,7 @@
 import {
+  GrantRevocationList,
   mailerFromConfig,
+  type AccessTokenVerifier,
   type Clock,
   type CommandHandler,
   type EventStore,
@@ -18,6 +20,7 @@ import type { PrismaClient } from './generated/prisma/client.js';
 import { createRateLimiter, type RateLimiter } from '@mia/service-kit';
 import { createGptKeys, type GptKeys } from './verification/gpt-keys.js';
 import { createGptLimits, type GptLimits } from './verification/gpt-limits.js';
+import { createUserTokens } from './verification/user-tokens.js';
 
 /** What access's routes work with, built once per running service (ServiceDefinition.setup). */
 export interface Access {
@@ -37,6 +40,10 @@ export interface Access {
   gptLimits: GptLimits;
   links: ToolLinks;
   gptKeys: GptKeys;
+  /** OAuth grants revoked (identity's OAuthGrantRevoked, read by every replica). */
+  grantRevocations: GrantRevocationList;
+  /** Checks user access tokens (connected apps) and tells them from API keys. */
+  userTokens: AccessTokenVerifier;
   mailer: Mailer;
   /** The dashboard's rows in one round trip. */
   readDashboard(userId: string): Promise<DashboardRows>;
@@ -45,6 +52,9 @@ export interface Access {
 export function setupAccess(ctx: ServiceContext<AccessConfig, AccessTx, PrismaClient>): Access {
   const { config } = ctx;
   configureEntitlements({ pastDueGraceDays: config.PAST_DUE_GRACE_DAYS });
+  const grantRevocations = new GrantRevocationList(
+    config.OAUTH_REVOCATION_LOOKBACK_HOURS * 3_600_000,
+  );
   return {
     config,
     schema: ctx.schema,
@@ -59,6 +69,8 @@ export function setupAccess(ctx: ServiceContext<AccessConfig, AccessTx, PrismaCl
     gptLimits: createGptLimits(config, ctx.clock),
     links: toolLinks(config),
     gptKeys: createGptKeys(config.GPT_API_KEYS),
+    grantRevocations,
+    userTokens: createUserTokens(config, grantRevocations),
     mailer: mailerFromConfig(config, ctx.logger),
     readDashboard: dashboardReader(ctx.pool, ctx.schema),
   };

@@ -54,6 +54,16 @@ export const configSchema = baseConfigSchema
     // Verification API and MCP tool: wrong codes per API key per window; past it the key's
     // lookups answer 429 with Retry-After until the budget refills (guessing slows down).
     GPT_VERIFY_FAILURES_MAX: positiveInt(120),
+    // Verification API and MCP tool with a user access token (OAuth): calls per connected
+    // app's client id per window (one GPT or assistant app serves many customers).
+    OAUTH_VERIFY_PER_CLIENT_MAX: positiveInt(6000),
+    // Verification API and MCP tool with a user access token: calls per user per window,
+    // whatever the app, so one customer's heavy use never eats the app's shared budget.
+    OAUTH_VERIFY_PER_USER_MAX: positiveInt(60),
+    // How long a revoked OAuth grant (connected app) is remembered, and how far back each
+    // replica reads OAuthGrantRevoked at start: at least identity's refresh-token lifetime, so
+    // no token of a revoked connection is ever accepted again.
+    OAUTH_REVOCATION_LOOKBACK_HOURS: positiveInt(30 * 24),
     // How many access replicas run: the verification limits are counted in each replica's
     // memory, each enforcing limit / replicas (see the README for the tolerance).
     GPT_VERIFY_REPLICAS: positiveInt(1),

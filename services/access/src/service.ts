@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { ServiceDefinition } from '@mia/service-kit';
+import { startGrantRevocationFeed, type ServiceDefinition } from '@mia/service-kit';
 import { setupAccess, type Access } from './access.js';
 import { accessCodeRoutes } from './access-codes/routes.js';
 import { adminRoutes } from './admin/routes.js';
@@ -17,6 +17,7 @@ import { usageAlertCountsProjection } from './usage-alerts/usage-alert-counts.js
 import { directoryProjection } from './users/directory-projection.js';
 import { gptRoutes } from './verification/gpt-routes.js';
 import { mcpRoutes } from './verification/mcp.js';
+import { protectedResourceRoutes } from './verification/protected-resource.js';
 import { standInRoutes } from './verification/stand-in.js';
 import { verifyPageRoutes } from './verification/verify-page.js';
 
@@ -35,6 +36,22 @@ export const accessService: ServiceDefinition<typeof configSchema, AccessTx, Pri
     ],
     setup: setupAccess,
     consumers: () => accessConsumers,
+    // Every replica knows every revoked OAuth grant before it is ready: user access tokens of a
+    // revoked connection are refused everywhere within the relay's latency.
+    feeds: (ctx, access) => [
+      {
+        name: 'oauth-grant-revocations',
+        list: access.grantRevocations,
+        start: () =>
+          startGrantRevocationFeed({
+            nats: ctx.nats,
+            prefix: ctx.config.NATS_PREFIX,
+            grants: access.grantRevocations,
+            logger: ctx.logger,
+            lookbackMs: ctx.config.OAUTH_REVOCATION_LOOKBACK_HOURS * 3_600_000,
+          }),
+      },
+    ],
     routes(app, ctx, access) {
       app.use(dashboardRoutes(access));
       app.use(accessCodeRoutes(access));
@@ -44,6 +61,7 @@ export const accessService: ServiceDefinition<typeof configSchema, AccessTx, Pri
       app.use(verifyPageRoutes(access));
       app.use(gptRoutes(access));
       app.use(mcpRoutes(access));
+      app.use(protectedResourceRoutes(access));
       // The stand-in for the external chatbot exists only outside production.
       if (ctx.config.MIA_ENV !== 'production') app.use(standInRoutes(access));
     },

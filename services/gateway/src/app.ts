@@ -5,7 +5,7 @@ import { upstreamsOf, type GatewayConfig } from './config.js';
 import { gatewayAccessLog, requestObserver } from './gateway-metrics.js';
 import { upstreamReadiness } from './health.js';
 import { createApiProxy } from './proxy.js';
-import type { ServiceName } from './routes-table.js';
+import { createRouteResolver, isProxiedPath, type ServiceName } from './routes-table.js';
 import { sendJson } from './responses.js';
 import { createSandboxProxy, SANDBOX_PATH } from './sandbox-proxy.js';
 import { apiSecurityHeaders, securityHeaders } from './security-headers.js';
@@ -18,7 +18,10 @@ export interface GatewayDeps {
 }
 
 export interface GatewayApp {
-  /** What the server runs: `/api/*` straight to the proxy, everything else to `app`. */
+  /**
+   * What the server runs: `/api/*` and the routed `/.well-known/` paths straight to the proxy,
+   * everything else to `app`.
+   */
   readonly listener: RequestListener;
   /** Express for the gateway's own paths, the sandbox and the web app. */
   readonly app: Express;
@@ -86,8 +89,9 @@ export function createGatewayApp({ config, logger }: GatewayDeps): GatewayApp {
   }) as express.ErrorRequestHandler);
 
   const observe = requestObserver(logger);
+  const owner = createRouteResolver();
   const listener: RequestListener = (req, res) => {
-    if (!isApiPath(req.url ?? '/')) {
+    if (!isProxiedPath(req.url ?? '/', owner)) {
       void app(req, res);
       return;
     }
@@ -105,6 +109,3 @@ export function createGatewayApp({ config, logger }: GatewayDeps): GatewayApp {
     },
   };
 }
-
-const isApiPath = (url: string): boolean =>
-  url.startsWith('/api/') || url === '/api' || url.startsWith('/api?');

@@ -4,6 +4,7 @@ import {
   devDefault,
   httpServerConfigProblems,
   httpServerConfigShape,
+  tracingConfigShape,
   loadConfig,
   logLevelSchema,
   miaEnvSchema,
@@ -82,6 +83,7 @@ export const gatewayConfigSchema = z
       httpUrl.optional(),
     ),
     ...httpServerConfigShape,
+    ...tracingConfigShape,
   })
   .refine((c) => !(c.MIA_ENV === 'production' && c.STRIPE_SANDBOX_URL), {
     message: 'STRIPE_SANDBOX_URL is for development and tests; production uses Stripe itself',

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import proxyAddr from 'proxy-addr';
-import type { Logger } from '@mia/service-kit';
+import { injectIntoHttpHeaders, runInServerSpan, type Logger } from '@mia/service-kit';
 import { forward, type ForwardFailure } from './forward.js';
 import { prepareForwarding, type ForwardingOptions } from './forwarding.js';
 import { createRouteResolver, pathnameOf, type ServiceName } from './routes-table.js';
@@ -79,7 +79,17 @@ export function createApiProxy(options: ApiProxyOptions): ApiProxy {
     }
     (req as ProxiedRequest).gatewayService = service;
     prepareForwarding(req, res, forwarding);
-    forward(req, res, pools[service], { timeoutMs, onFailure: failed(req, res, service) });
+    // The gateway's route span, the root of the request's trace; the service's spans become
+    // its children through the traceparent it forwards.
+    runInServerSpan(
+      `${req.method} /api → ${service}`,
+      { 'http.request.method': req.method ?? '', 'mia.upstream': service },
+      res,
+      () => {
+        injectIntoHttpHeaders(req.headers);
+        forward(req, res, pools[service], { timeoutMs, onFailure: failed(req, res, service) });
+      },
+    );
   };
 
   return { handler };

@@ -44,6 +44,12 @@ describe('gateway proxy', () => {
     ['POST', '/api/admin/grant-access', 'access'],
     ['GET', '/api/tickets/categories', 'support'],
     ['POST', '/api/support/chat', 'support'],
+    // OAuth (issue 23): the authorization server and the discovery documents at the root.
+    ['POST', '/api/oauth/token', 'identity'],
+    ['GET', '/.well-known/oauth-authorization-server', 'identity'],
+    ['GET', '/.well-known/openid-configuration', 'identity'],
+    ['GET', '/.well-known/oauth-protected-resource', 'access'],
+    ['GET', '/.well-known/oauth-protected-resource/api/gpt/mcp', 'access'],
   ] as const)('%s %s reaches %s with its path unchanged', async (method, path, service) => {
     const res = await request(`${gateway.url}${path}?a=1&b=%20x`, { method });
     expect(res.status).toBe(200);

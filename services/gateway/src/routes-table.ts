@@ -29,6 +29,11 @@ export const ROUTES: readonly RouteRule[] = [
   { path: '/api/login/second-factor', match: 'exact', service: 'identity' },
   // Exact, so it wins over access's `/api/admin` subtree: roles are identity's decision.
   { path: '/api/admin/roles', match: 'exact', service: 'identity' },
+  // The OAuth authorization server (authorize, token, register, revoke, jwks, the consent
+  // interaction) and the account's connected apps.
+  { path: '/api/oauth', match: 'subtree', service: 'identity' },
+  { path: '/api/connected-apps', match: 'exact', service: 'identity' },
+  { path: '/api/connected-apps', match: 'subtree', service: 'identity' },
 
   { path: '/api/create-payment-intent', match: 'exact', service: 'billing' },
   { path: '/api/subscriptions', match: 'exact', service: 'billing' },
@@ -44,6 +49,10 @@ export const ROUTES: readonly RouteRule[] = [
   // Disputes and their evidence belong to billing too (ahead of access's `/api/admin`).
   { path: '/api/admin/disputes', match: 'exact', service: 'billing' },
   { path: '/api/admin/disputes', match: 'subtree', service: 'billing' },
+  // The status page and the incidents staff post on it (ahead of access's `/api/admin`).
+  { path: '/api/status', match: 'exact', service: 'support' },
+  { path: '/api/admin/incidents', match: 'exact', service: 'support' },
+  { path: '/api/admin/incidents', match: 'subtree', service: 'support' },
 
   { path: '/api/dashboard', match: 'exact', service: 'access' },
   { path: '/api/access-gpt', match: 'exact', service: 'access' },
@@ -62,7 +71,18 @@ export const ROUTES: readonly RouteRule[] = [
   { path: '/api/tickets', match: 'exact', service: 'support' },
   { path: '/api/tickets', match: 'subtree', service: 'support' },
   { path: '/api/support', match: 'subtree', service: 'support' },
+
+  // OAuth discovery on the public origin's root (issue 23), passed on with its path unchanged:
+  // the authorization server's metadata (RFC 8414, and its OpenID twin) is identity's...
+  { path: '/.well-known/oauth-authorization-server', match: 'exact', service: 'identity' },
+  { path: '/.well-known/openid-configuration', match: 'exact', service: 'identity' },
+  // ...and the tool API's protected resource metadata (RFC 9728), with its path-suffixed forms
+  // (`/.well-known/oauth-protected-resource/api/gpt/mcp`), is access's.
+  { path: '/.well-known/oauth-protected-resource', match: 'exact', service: 'access' },
+  { path: '/.well-known/oauth-protected-resource', match: 'subtree', service: 'access' },
 ];
+
+const WELL_KNOWN = '/.well-known/';
 
 // A dot segment could make a path mean one owner here and another after normalisation upstream.
 const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i;
@@ -89,6 +109,19 @@ export function createRouteResolver(
     }
     return undefined;
   };
+}
+
+/**
+ * Whether the gateway passes a request target to a service: everything under `/api`, and the
+ * `/.well-known/` paths the table gives an owner (any other, e.g. security.txt, stays the web
+ * app's).
+ */
+export function isProxiedPath(
+  url: string,
+  resolve: (pathname: string) => ServiceName | undefined,
+): boolean {
+  if (url.startsWith('/api/') || url === '/api' || url.startsWith('/api?')) return true;
+  return url.startsWith(WELL_KNOWN) && resolve(pathnameOf(url)) !== undefined;
 }
 
 /** The path part of a request target, without the query string. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, createRouteResolver, pathnameOf } from './routes-table.js';
+import { ROUTES, createRouteResolver, isProxiedPath, pathnameOf } from './routes-table.js';
 
 const resolve = createRouteResolver();
 
@@ -19,6 +19,9 @@ describe('route table', () => {
       'identity /api/2fa/*',
       'identity /api/login/second-factor',
       'identity /api/admin/roles',
+      'identity /api/oauth/*',
+      'identity /api/connected-apps',
+      'identity /api/connected-apps/*',
       'billing /api/create-payment-intent',
       'billing /api/subscriptions',
       'billing /api/confirm-payment',
@@ -30,6 +33,9 @@ describe('route table', () => {
       'billing /api/admin/payments/review',
       'billing /api/admin/disputes',
       'billing /api/admin/disputes/*',
+      'support /api/status',
+      'support /api/admin/incidents',
+      'support /api/admin/incidents/*',
       'access /api/dashboard',
       'access /api/access-gpt',
       'access /api/verify-gpt-access',
@@ -42,6 +48,10 @@ describe('route table', () => {
       'support /api/tickets',
       'support /api/tickets/*',
       'support /api/support/*',
+      'identity /.well-known/oauth-authorization-server',
+      'identity /.well-known/openid-configuration',
+      'access /.well-known/oauth-protected-resource',
+      'access /.well-known/oauth-protected-resource/*',
     ]);
   });
 
@@ -81,7 +91,19 @@ describe('route table', () => {
     ['/api/tickets/categories', 'support'],
     ['/api/tickets/42', 'support'],
     ['/api/support/chat', 'support'],
+    ['/api/status', 'support'],
+    ['/api/admin/incidents', 'support'],
+    ['/api/admin/incidents/4f0c/resolve', 'support'],
     ['/api/user/', 'identity'],
+    ['/api/oauth/authorize', 'identity'],
+    ['/api/oauth/token', 'identity'],
+    ['/api/oauth/interaction/abc123/details', 'identity'],
+    ['/api/connected-apps', 'identity'],
+    ['/api/connected-apps/grant-1', 'identity'],
+    ['/.well-known/oauth-authorization-server', 'identity'],
+    ['/.well-known/openid-configuration', 'identity'],
+    ['/.well-known/oauth-protected-resource', 'access'],
+    ['/.well-known/oauth-protected-resource/api/gpt/mcp', 'access'],
   ])('%s belongs to %s', (path, service) => {
     expect(resolve(path)).toBe(service);
   });
@@ -100,8 +122,26 @@ describe('route table', () => {
     '/api/tickets/%2E%2E/admin/grant-access',
     '/api/support/.',
     '/api/support\\chat',
+    '/api/oauth',
+    '/.well-known/security.txt',
+    '/.well-known/oauth-authorization-server/extra',
+    '/.well-known/oauth-protected-resourcex',
+    '/api/status/x',
   ])('%s has no owner', (path) => {
     expect(resolve(path)).toBeUndefined();
+  });
+
+  it('passes /api and the owned /.well-known/ paths to the services, path unchanged', () => {
+    const proxied = (url: string) => isProxiedPath(url, resolve);
+    expect(proxied('/api/user')).toBe(true);
+    expect(proxied('/api?x=1')).toBe(true);
+    expect(proxied('/.well-known/oauth-authorization-server')).toBe(true);
+    expect(proxied('/.well-known/openid-configuration?x=1')).toBe(true);
+    expect(proxied('/.well-known/oauth-protected-resource/api/gpt/mcp')).toBe(true);
+    // Everything else is the web app's (its files, or the SPA's routes).
+    expect(proxied('/.well-known/security.txt')).toBe(false);
+    expect(proxied('/oauth/consent/abc')).toBe(false);
+    expect(proxied('/apiary')).toBe(false);
   });
 
   it('ignores the query string', () => {

@@ -6,8 +6,14 @@ import {
   portSchema,
   sessionSigningConfigShape,
   defaultMailDir,
+  devSecret,
   mailConfigShape,
 } from '@mia/service-kit';
+import {
+  DEV_OAUTH_COOKIE_KEY,
+  staticClientProblems,
+  staticClientsSchema,
+} from './shared/oauth-clients.js';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -79,6 +85,24 @@ export const identityConfigSchema = baseConfigSchema
     // client IP they share RATE_LIMIT_LOGIN_PER_IP. With 3 codes valid at a time out of a
     // million, 10 guesses per 15 minutes make a guess ~1 in 30 000 per window.
     RATE_LIMIT_SECOND_FACTOR_PER_ACCOUNT: positiveInt(10),
+    // Our GPTs as OAuth clients of the authorization server: a JSON array of {clientId,
+    // clientSecret, name, redirectUris, tokenEndpointAuthMethod?} (exact https callback URLs on
+    // the chatbot's domain; the secret goes in the POST body unless `client_secret_basic`). In
+    // production each secret needs at least 32 characters. Default: none.
+    OAUTH_CLIENTS: staticClientsSchema.default([]),
+    // Comma-separated keys (32+ characters each) that sign the authorization server's own
+    // cookies (the consent interaction); the first signs, all verify, so a new key goes first.
+    // Development default refused in production.
+    OAUTH_COOKIE_KEYS: devSecret(
+      commaListSchema.pipe(z.array(z.string().min(32, 'each key needs 32+ characters')).min(1)),
+      DEV_OAUTH_COOKIE_KEY,
+    ),
+    // How long a connected app's refresh token lives (each use gives a new one; a reused one
+    // ends the connection). No revoked connection outlives it.
+    OAUTH_REFRESH_TOKEN_DAYS: z.coerce.number().int().positive().max(365).default(30),
+    // Dynamic client registrations (POST /api/oauth/register, MCP clients) per client IP per
+    // window.
+    RATE_LIMIT_OAUTH_REGISTER_PER_IP: positiveInt(10),
   })
   .superRefine((config, ctx) => {
     // A request accepted to wait that long would be answered after the gateway gave up on it
@@ -99,6 +123,9 @@ export const identityConfigSchema = baseConfigSchema
         message:
           'must not be enabled in production (reset and verification tokens would reach the browser)',
       });
+    }
+    for (const message of staticClientProblems(config.OAUTH_CLIENTS)) {
+      ctx.addIssue({ code: 'custom', path: ['OAUTH_CLIENTS'], message });
     }
     if (!config.SMTP_URL) {
       ctx.addIssue({

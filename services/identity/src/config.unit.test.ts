@@ -18,6 +18,7 @@ const production = (extra: Record<string, string> = {}) => ({
   NATS_PASSWORD: 'n4ts-s3cret',
   PUBLIC_ORIGIN: 'https://ministerioia.example',
   SMTP_URL: 'smtps://mailer:secret@smtp.example.org:465',
+  OAUTH_COOKIE_KEYS: 'oauth-cookie-key-of-production-0123456789',
   ...key(),
   ...extra,
 });

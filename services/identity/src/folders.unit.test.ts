@@ -24,6 +24,10 @@ const allowed: Record<string, readonly string[]> = {
   'email-verification': ['users', ...infrastructure],
   admin: ['users', ...infrastructure],
   'two-factor': ['users', ...infrastructure],
+  // The OAuth authorization server and the connected apps (issue 23).
+  oauth: ['users', ...infrastructure],
+  // Identity's consumers compose the features' reactions, as service.ts composes the rest.
+  integration: ['oauth', ...infrastructure],
   shared: infrastructure,
   passwords: infrastructure,
   'rate-limit': infrastructure,
@@ -52,8 +56,9 @@ function crossings(files: Iterable<[path: string, text: string]>): string[] {
   for (const [file, text] of files) {
     const from = unitOf(file);
     if (!allowed[from]) continue;
-    // Integration tests start the whole service through the harness.
-    const rules = [...allowed[from], ...(file.endsWith('.test.ts') ? ['identity-harness'] : [])];
+    // Integration tests (and their fixtures) start the whole service through the harness.
+    const testing = /\.(test|fixture)\.ts$/.test(file);
+    const rules = [...allowed[from], ...(testing ? ['identity-harness'] : [])];
     for (const [, specifier] of text.matchAll(/from '(\.{1,2}\/[^']+)'/g)) {
       const to = unitOf(join(dirname(file), specifier!));
       if (to !== from && !rules.includes(to)) found.push(`${relative(src, file)} -> ${specifier}`);

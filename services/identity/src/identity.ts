@@ -15,6 +15,7 @@ import type { Mailer } from '@mia/service-kit';
 import type { SessionReader } from './shared/session-read.js';
 import type { SessionTokens } from './shared/session-tokens.js';
 import type { PendingSignInCookie } from './shared/pending-sign-in.js';
+import type Provider from 'oidc-provider';
 
 /**
  * Everything identity's commands and routes work with: built once per running service by the
@@ -41,4 +42,12 @@ export interface Identity {
   limits: IdentityLimits;
   mailer: Mailer;
   background: BackgroundTasks;
+  oauth: OAuthServer;
+}
+
+/** The OAuth authorization server (oidc-provider) and the resources it issues tokens for. */
+export interface OAuthServer {
+  provider: Provider;
+  /** The tool API (the default resource) and every resource tokens may be asked for. */
+  resources: { default: string; all: readonly string[] };
 }

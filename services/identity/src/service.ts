@@ -27,11 +27,30 @@ import { pendingSignInCookie } from './shared/pending-sign-in.js';
 import { twoFactorRoutes } from './two-factor/routes.js';
 import { roleRoutes } from './admin/routes.js';
 import { usersProjection } from './users/users-projection.js';
+import { connectedAppsRoutes } from './oauth/connected-apps-routes.js';
+import { noteConnectionUsed } from './oauth/connected-apps.js';
+import { identityConsumers } from './integration/consumers.js';
+import { revokeConnection } from './oauth/connections.js';
+import { oauthConnectionsProjection } from './oauth/connections-projection.js';
+import { createAuthorizationServer } from './oauth/provider.js';
+import { mountAuthorizationServer } from './oauth/routes.js';
 
 /** Identity's own dependencies, built once per running service from the kit's context. */
 function setupIdentity(ctx: ServiceContext<IdentityConfig, IdentityTx, IdentityDb>): Identity {
   const { config, logger } = ctx;
+  const oauth = createAuthorizationServer(
+    config,
+    ctx.runner.sql,
+    {
+      grantRevoked: async (grantId, reason) => {
+        await revokeConnection(ctx, grantId, reason);
+      },
+      grantUsed: (grantId) => noteConnectionUsed(ctx.runner.sql, grantId, ctx.clock()),
+    },
+    logger,
+  );
   return {
+    oauth,
     config,
     logger,
     db: ctx.db,
@@ -97,7 +116,9 @@ export const identityService: ServiceDefinition<
     sessionsProjection,
     resetTokensProjection,
     verificationTokensProjection,
+    oauthConnectionsProjection,
   ],
+  consumers: () => identityConsumers(),
   setup: setupIdentity,
   async onStart(ctx, identity) {
     const changed = await applyAdminRoles(identity);
@@ -120,6 +141,8 @@ export const identityService: ServiceDefinition<
     app.use(emailVerificationRoutes(identity));
     app.use(twoFactorRoutes(identity));
     app.use(roleRoutes(identity));
+    app.use(connectedAppsRoutes(identity));
+    mountAuthorizationServer(app, identity);
     app.use(serverBusy);
   },
   shutdownSteps: (_ctx, identity) => [

@@ -2,6 +2,17 @@ import { z } from 'zod';
 import { baseConfigSchema, portSchema, defaultMailDir, mailConfigShape } from '@mia/service-kit';
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+// "http://a:1,http://b:2" -> two URLs; unset or empty -> none.
+const urlList = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((u) => u.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.url({ protocol: /^https?$/ })));
 
 /**
  * Support's configuration. Each variable is documented where it is declared; the README's
@@ -32,6 +43,23 @@ export const configSchema = baseConfigSchema.extend({
   // How often a replica looks for resolved tickets to close after 7 quiet days (one replica
   // acts at a time).
   TICKET_SWEEP_INTERVAL_MS: positiveInt(10 * 60_000),
+  // The status page's background probes (ADR 0019). Each STATUS_PROBE_*_URL is a comma-separated
+  // list of base URLs of one component's replicas (the component is up when one answers); unset:
+  // not probed, and its rows rely on staff-posted incidents only. Services are asked /readyz,
+  // the gateway /healthz (its /readyz fails with any service), the payment provider anything
+  // (any HTTP answer below 500 means reachable).
+  STATUS_PROBE_GATEWAY_URL: urlList,
+  STATUS_PROBE_IDENTITY_URL: urlList,
+  STATUS_PROBE_BILLING_URL: urlList,
+  STATUS_PROBE_ACCESS_URL: urlList,
+  STATUS_PROBE_PAYMENT_PROVIDER_URL: urlList,
+  // How often a probe round runs (one replica probes per round).
+  STATUS_PROBE_INTERVAL_MS: positiveInt(5_000),
+  // How long one probe may take before it counts as failed.
+  STATUS_PROBE_TIMEOUT_MS: positiveInt(2_000),
+  // Failed rounds in a row before a component counts as down: with the defaults a stopped
+  // service shows within 2 rounds plus a timeout (about 12 s).
+  STATUS_PROBE_FAILURES: positiveInt(2),
   // SMTP_URL, MAIL_FROM, MAIL_DIR: where mail goes (the kit's mail module).
   ...mailConfigShape({
     mailDir: defaultMailDir(import.meta.url),

@@ -5,6 +5,8 @@ import { configSchema } from './config.js';
 import { customerContextReadModel } from './customers/customer-context-model.js';
 import { supportDatabase, type SupportDb, type SupportTx } from './db.js';
 import { supportConsumers } from './integration/consumers.js';
+import { incidentProjection } from './status/incident-projection.js';
+import { statusRoutes } from './status/routes.js';
 import { setupSupport, type Support } from './support.js';
 import { staffRoutes } from './tickets/staff-routes.js';
 import { ticketProjection } from './tickets/ticket-projection.js';
@@ -16,13 +18,14 @@ export const supportService: ServiceDefinition<typeof configSchema, SupportTx, S
     configSchema,
     migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
     database: supportDatabase,
-    projections: () => [ticketProjection],
+    projections: () => [ticketProjection, incidentProjection],
     setup: setupSupport,
     consumers: (_ctx, support) => supportConsumers(support),
     readModels: [customerContextReadModel],
     mailer: (support) => support.mailer,
     async onStart(ctx, support) {
       support.sweeper.start();
+      support.prober.start();
       ctx.logger.info(
         {
           chat: support.model
@@ -37,9 +40,11 @@ export const supportService: ServiceDefinition<typeof configSchema, SupportTx, S
       app.use(ticketRoutes(support));
       app.use(staffRoutes(support));
       app.use(chatRoutes(support));
+      app.use(statusRoutes(support));
     },
     shutdownSteps: (_ctx, support) => [
       { name: 'ticket sweep', stop: () => support.sweeper.stop() },
+      { name: 'status probes', stop: () => support.prober.stop() },
       { name: 'mailer', stop: () => support.mailer.close() },
     ],
   };

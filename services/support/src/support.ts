@@ -14,6 +14,8 @@ import { createChatModel, type ChatModel } from './chat/model.js';
 import type { SupportConfig } from './config.js';
 import type { SupportDb, SupportTx } from './db.js';
 import { createKnowledgeBase, type KnowledgeBase } from './knowledge/knowledge-base.js';
+import { createStatusProber, type StatusProber } from './status/prober.js';
+import { probeTargets } from './status/probe-targets.js';
 import { createAutoCloseSweeper, type AutoCloseSweeper } from './tickets/auto-close.js';
 import { createTicketLimits, type TicketLimits } from './tickets/ticket-limits.js';
 
@@ -35,11 +37,13 @@ export interface Support {
   limits: TicketLimits;
   /** Closes resolved tickets after 7 quiet days (started in onStart). */
   sweeper: AutoCloseSweeper;
+  /** The status page's background probes (started in onStart). */
+  prober: StatusProber;
 }
 
 export function setupSupport(ctx: ServiceContext<SupportConfig, SupportTx, SupportDb>): Support {
   const { config, logger } = ctx;
-  const support: Omit<Support, 'sweeper'> = {
+  const support: Omit<Support, 'sweeper' | 'prober'> = {
     config,
     logger,
     db: ctx.db,
@@ -61,5 +65,9 @@ export function setupSupport(ctx: ServiceContext<SupportConfig, SupportTx, Suppo
         })
       : null,
   };
-  return { ...support, sweeper: createAutoCloseSweeper(support, ctx.pool) };
+  return {
+    ...support,
+    sweeper: createAutoCloseSweeper(support, ctx.pool),
+    prober: createStatusProber({ ...support, targets: probeTargets(config) }),
+  };
 }

@@ -17,6 +17,7 @@ const SAMPLES: Record<string, string> = {
   RATE_LIMIT_REGISTER_PER_IP: '',
   GPT_API_KEYS: `gpt-${randomBytes(16).toString('hex')}`,
   ACCESS_CODE_SECRET: randomBytes(32).toString('hex'),
+  OAUTH_COOKIE_KEYS: randomBytes(32).toString('hex'),
   GPT_URLS: JSON.stringify({ 'manual-ceremonias': 'https://chatgpt.com/g/g-example-ceremonias' }),
   STRIPE_SECRET_KEY: `sk_live_${randomBytes(12).toString('hex')}`,
   STRIPE_PUBLISHABLE_KEY: `pk_live_${randomBytes(12).toString('hex')}`,

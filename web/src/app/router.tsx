@@ -11,7 +11,7 @@ const VerifyRoute = lazyRoute(() => import('./routes/verify'), ['commerce']);
 const VerifyEmailRoute = lazyRoute(() => import('./routes/verify-email'), ['account']);
 const FeaturesRoute = lazyRoute(() => import('./routes/features'), ['pages']);
 const UserGuideRoute = lazyRoute(() => import('./routes/user-guide'), ['pages']);
-const StatusRoute = lazyRoute(() => import('./routes/status'), ['pages']);
+const StatusRoute = lazyRoute(() => import('./routes/status'), ['pages', 'status']);
 const SecurityRoute = lazyRoute(() => import('./routes/security'), ['pages']);
 const PrivacyPolicyRoute = lazyRoute(() => import('./routes/privacy-policy'), ['pages']);
 const TermsOfServiceRoute = lazyRoute(() => import('./routes/terms-of-service'), ['pages']);
@@ -23,6 +23,8 @@ const SupportTicketsRoute = lazyRoute(() => import('./routes/support/tickets'));
 const SupportTicketRoute = lazyRoute(() => import('./routes/support/ticket'));
 const SupportStaffRoute = lazyRoute(() => import('./routes/support/staff'));
 const SupportStaffTicketRoute = lazyRoute(() => import('./routes/support/staff-ticket'));
+// Asked from a connecting tool (OAuth): it shows the connections section and sign-in's texts.
+const OAuthConsentRoute = lazyRoute(() => import('./routes/oauth-consent'));
 const NotFoundRoute = lazyRoute(() => import('./routes/not-found'), []);
 // The guard asks the server who is signed in, which takes the query cache: lazy as well.
 const RequireAuth = lazyRoute(
@@ -52,6 +54,8 @@ export function AppRoutes() {
         <Route path={paths.security} element={<SecurityRoute />} />
         <Route path={paths.privacyPolicy} element={<PrivacyPolicyRoute />} />
         <Route path={paths.termsOfService} element={<TermsOfServiceRoute />} />
+        {/* Not behind the guard: the page itself sends a signed-out visitor to sign in and back. */}
+        <Route path="/oauth/consent/:uid" element={<OAuthConsentRoute />} />
         <Route element={<RequireAuth />}>
           <Route path={paths.dashboard} element={<DashboardRoute />} />
           <Route path="/checkout/:plan?" element={<CheckoutRoute />} />

@@ -19,6 +19,8 @@ export const paths = {
   supportTicket: (id: string) => `/support/tickets/${encodeURIComponent(id)}`,
   supportStaff: '/support/staff',
   supportStaffTicket: (id: string) => `/support/staff/${encodeURIComponent(id)}`,
+  /** Where identity sends a browser to approve a tool's OAuth request (issue 23). */
+  oauthConsent: (uid: string) => `/oauth/consent/${encodeURIComponent(uid)}`,
 } as const;
 
 /** Pages with their own head tags; the key names the page's texts in the message catalogue. */

@@ -2,8 +2,10 @@ import { coreEn } from './core.en';
 import type { Messages } from './es';
 import { accountEn } from './sections/account.en';
 import { commerceEn } from './sections/commerce.en';
+import { connectionsEn } from './sections/connections.en';
 import { pagesEn } from './sections/pages.en';
 import { securityEn } from './sections/security.en';
+import { statusLiveEn } from './sections/status.en';
 import { supportEn } from './sections/support.en';
 
 /**
@@ -17,4 +19,6 @@ export const en: Messages = {
   ...commerceEn,
   ...supportEn,
   ...securityEn,
+  ...connectionsEn,
+  ...statusLiveEn,
 };

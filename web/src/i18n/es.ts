@@ -1,8 +1,10 @@
 import { coreEs } from './core.es';
 import { accountEs } from './sections/account.es';
 import { commerceEs } from './sections/commerce.es';
+import { connectionsEs } from './sections/connections.es';
 import { pagesEs } from './sections/pages.es';
 import { securityEs } from './sections/security.es';
+import { statusLiveEs } from './sections/status.es';
 import { supportEs } from './sections/support.es';
 
 /**
@@ -22,6 +24,8 @@ export const es = {
   ...commerceEs,
   ...supportEs,
   ...securityEs,
+  ...connectionsEs,
+  ...statusLiveEs,
 };
 
 /** The shape every locale must have: same keys, same parameters. */

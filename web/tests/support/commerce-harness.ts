@@ -7,12 +7,15 @@ import { launchBrowser, screenshotDir, viewports } from './browser';
 import { distDir, ensureWebBuilt } from './build';
 import { startCommerceServer } from './commerce-server';
 import { FakeCommerce } from './fake-commerce';
+import { FakeConnections } from './fake-connections';
 import { FakeIdentity } from './fake-identity';
 import type { StaticServer } from './static-server';
 
 export interface CommerceHarness {
   identity: FakeIdentity;
   commerce: FakeCommerce;
+  /** Identity's OAuth consent and connected apps (issue 23). */
+  connections: FakeConnections;
   server: StaticServer;
   browser: Browser;
   root: string;
@@ -27,9 +30,10 @@ export async function startCommerceHarness(): Promise<CommerceHarness> {
   const root = await copyBuiltApp();
   const identity = new FakeIdentity();
   const commerce = new FakeCommerce(identity);
-  const server = await startCommerceServer(root, identity, commerce);
+  const connections = new FakeConnections(identity);
+  const server = await startCommerceServer(root, identity, commerce, connections);
   const browser = await launchBrowser();
-  return { identity, commerce, server, browser, root };
+  return { identity, commerce, connections, server, browser, root };
 }
 
 export async function stopCommerceHarness(harness: CommerceHarness | undefined): Promise<void> {

@@ -1,6 +1,7 @@
 import { createServer, request, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FakeCommerce } from './fake-commerce';
+import type { FakeConnections } from './fake-connections';
 import type { FakeIdentity } from './fake-identity';
 import { startStaticServer, type StaticServer } from './static-server';
 
@@ -20,11 +21,14 @@ export async function startCommerceServer(
   root: string,
   identity: FakeIdentity,
   commerce: FakeCommerce,
+  connections: FakeConnections,
 ): Promise<StaticServer> {
   const app = await startStaticServer(
     root,
     async (req, res, body) =>
-      (await identity.handler(req, res, body)) || (await commerce.handler(req, res, body)),
+      (await identity.handler(req, res, body)) ||
+      connections.handler(req, res) ||
+      (await commerce.handler(req, res, body)),
   );
 
   const front = createServer((req, res) => {

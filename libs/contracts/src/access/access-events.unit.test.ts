@@ -9,6 +9,7 @@ import {
   AccessRevokedV1,
   AccessSuspendedV1,
   GptOpenedV1,
+  GptOpenedV2,
   NotificationSettingsChangedV1,
   type AccessGrantedV1Data,
 } from './index.js';
@@ -53,6 +54,28 @@ const examples: [EventDefinition, unknown][] = [
   [
     GptOpenedV1,
     { userId, productId: 'generador-sermones', via: 'gpt_action', at: '2026-11-21T10:05:00Z' },
+  ],
+  [
+    GptOpenedV2,
+    {
+      userId,
+      productId: 'generador-sermones',
+      via: 'mcp',
+      at: '2026-11-21T10:05:00Z',
+      auth: 'code',
+    },
+  ],
+  [
+    GptOpenedV2,
+    {
+      userId,
+      productId: 'generador-sermones',
+      via: 'gpt_action',
+      at: '2026-11-21T10:05:00Z',
+      auth: 'oauth',
+      clientId: 'mia-gpt-sermones',
+      grantId: 'Xq3v9TzP1kLm',
+    },
   ],
   [AccessCodeRotatedV1, { userId, rotatedAt: '2026-11-21T10:06:00Z' }],
   [

@@ -5,5 +5,6 @@ export * from './access-revoked.v1.js';
 export * from './access-suspended.v1.js';
 export * from './access-restored.v1.js';
 export * from './gpt-opened.v1.js';
+export * from './gpt-opened.v2.js';
 export * from './access-code-rotated.v1.js';
 export * from './notification-settings-changed.v1.js';

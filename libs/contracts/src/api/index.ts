@@ -12,3 +12,4 @@ export * from './support-staff.js';
 export * from './settings.js';
 export * from './payment-review.js';
 export * from './admin-disputes.js';
+export * from './status.js';

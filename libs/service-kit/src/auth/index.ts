@@ -7,3 +7,6 @@ export * from './revocations.js';
 export * from './signer.js';
 export * from './verifier.js';
 export * from './revocation-feed.js';
+export * from './event-feed.js';
+export * from './grant-revocations.js';
+export * from './access-token-verifier.js';

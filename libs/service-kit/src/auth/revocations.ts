@@ -95,7 +95,7 @@ export function recordSessionsRevoked(list: RevocationList, facts: SessionsRevok
  * before the process started, so a restarted replica never accepts a revoked session.
  */
 export const revocationsReadiness = (
-  list: RevocationList,
+  list: Pick<RevocationList, 'loaded'>,
   name = 'revocations',
 ): ReadinessCheck => ({
   name,

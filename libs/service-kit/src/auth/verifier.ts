@@ -36,10 +36,11 @@ export interface SessionVerifier {
   verify(token: string): Promise<SessionClaims | null>;
 }
 
-// Far above a real session token (~400 bytes); refusing early keeps junk out of the verifier.
-const MAX_TOKEN_LENGTH = 4096;
+// Far above a real session or access token (~400-800 bytes); refusing early keeps junk out of
+// the verifiers.
+export const MAX_TOKEN_LENGTH = 4096;
 
-function es256PublicKey(pem: string): KeyObject {
+export function es256PublicKey(pem: string): KeyObject {
   const key = createPublicKey(pem);
   if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
     throw new Error('Session public key must be an ES256 (P-256) key');

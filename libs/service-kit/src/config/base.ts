@@ -15,6 +15,7 @@ import {
   trustedProxiesSchema,
 } from './env-schemas.js';
 import { httpServerConfigShape } from './http-server.js';
+import { tracingConfigShape } from '../tracing/config-shape.js';
 import { miaEnvSchema } from './mia-env.js';
 
 export const DEV_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/mia';
@@ -74,6 +75,7 @@ export const baseConfigSchema = z.object({
   // addresses. Anyone else that reaches a service directly is taken at its socket address.
   TRUSTED_PROXIES: trustedProxiesSchema.default(['loopback']),
   ...httpServerConfigShape,
+  ...tracingConfigShape,
   // Absolute lifetime of a login session, counted from the sign-in. Identity never refreshes a
   // token past it; every service refuses older tokens and remembers revocations this long.
   SESSION_ABSOLUTE_HOURS: z.coerce

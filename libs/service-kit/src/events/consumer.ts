@@ -28,11 +28,14 @@ import { createEventStore, type EventStore } from './event-store.js';
 import { isProcessed, processOnce } from './inbox.js';
 import { advanceStreamPosition } from './stream-positions.js';
 import { eventMetrics } from './metrics.js';
+import { consumerMetrics, observeConsumer } from './consumer-metrics.js';
 import { recordParked } from './parking.js';
 import { KeyedQueue, Semaphore } from './semaphore.js';
 import { dlqSubject, streamNames } from './streams.js';
 import type { ReactionContext, Subscription } from './subscription.js';
 import { sleep } from './wakeup.js';
+import { extractFromHeaders } from '../tracing/propagation.js';
+import { SpanKind, withSpan } from '../tracing/spans.js';
 
 export interface ConsumerOptions<Tx> {
   runner: TransactionRunner<Tx>;
@@ -116,6 +119,7 @@ export function createConsumer<Tx>(options: ConsumerOptions<Tx>): EventConsumer 
   let loop: Promise<void> | undefined;
   let stopped = false;
   const stopping = new AbortController();
+  let unobserve: (() => void) | undefined;
 
   function config(): Partial<ConsumerConfig> {
     return durableConsumerConfig({
@@ -257,10 +261,33 @@ export function createConsumer<Tx>(options: ConsumerOptions<Tx>): EventConsumer 
     }
   }
 
-  async function handle(msg: JsMsg, parsed: Extract<ParsedDelivery<Tx>, { kind: 'handle' }>) {
+  /** One delivery as the `consume <EventType>` span, a child of the relay's publish. */
+  function handle(msg: JsMsg, parsed: Extract<ParsedDelivery<Tx>, { kind: 'handle' }>) {
+    return withSpan(
+      `consume ${parsed.envelope.type}`,
+      {
+        kind: SpanKind.CONSUMER,
+        parent: extractFromHeaders(msg.headers),
+        attributes: {
+          'messaging.system': 'nats',
+          'messaging.consumer.group.name': name,
+          'messaging.message.id': parsed.envelope.id,
+          'messaging.destination.name': msg.subject,
+          'mia.deliveries': msg.info.deliveryCount,
+        },
+      },
+      () => handleDelivery(msg, parsed),
+    );
+  }
+
+  async function handleDelivery(
+    msg: JsMsg,
+    parsed: Extract<ParsedDelivery<Tx>, { kind: 'handle' }>,
+  ) {
     const { envelope } = parsed;
     const type = envelope.type;
     if (stopped) return void msg.nak();
+    if (msg.info.deliveryCount > 1) consumerMetrics.redelivered.inc({ consumer: name, type });
     // Deliveries before this one ended without an ack (hung handler or crashed process).
     let attempt = msg.info.deliveryCount;
     if (attempt > maxDeliver) {
@@ -279,6 +306,11 @@ export function createConsumer<Tx>(options: ConsumerOptions<Tx>): EventConsumer 
           processOnce(runner, schema, name, envelope.id, (tx) => react(parsed, tx)),
         );
         if (!outcome.processed) log.debug({ eventId: envelope.id }, 'duplicate delivery skipped');
+        else
+          consumerMetrics.reactionDelay.observe(
+            { consumer: name, type },
+            Math.max(0, Date.now() - Date.parse(envelope.occurredAt)) / 1_000,
+          );
         eventMetrics.consumed.inc({ consumer: name, type });
         break;
       } catch (err) {
@@ -356,12 +388,22 @@ export function createConsumer<Tx>(options: ConsumerOptions<Tx>): EventConsumer 
     async start() {
       const jsm = await jetstreamManager(nats);
       await ensureDurable(jsm);
+      unobserve ??= observeConsumer({
+        name,
+        schema,
+        sql: runner.sql,
+        pending: async () => {
+          const info = await jsm.consumers.info(stream, name);
+          return info.num_pending + info.num_ack_pending;
+        },
+      });
       loop ??= run();
       log.info({ config: config() }, 'consumer started');
     },
     async stop() {
       stopped = true;
       stopping.abort();
+      unobserve?.();
       await messages?.close();
       await loop;
       await Promise.allSettled([...inFlight]);

@@ -71,6 +71,7 @@ export function toStoredEvent(row: EventRow): StoredEvent {
       correlationId: metadata.correlationId ?? row.id,
       causationId: metadata.causationId ?? null,
       requestId: metadata.requestId ?? metadata.correlationId ?? row.id,
+      ...(metadata.traceparent ? { traceparent: metadata.traceparent } : {}),
     },
   };
 }

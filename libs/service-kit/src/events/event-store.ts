@@ -16,6 +16,8 @@ import {
 } from './event-rows.js';
 import { eventMetrics } from './metrics.js';
 import { CommitNotifier } from './wakeup.js';
+import { currentTraceparent } from '../tracing/propagation.js';
+import { withSpan } from '../tracing/spans.js';
 import { applyProjections, type Projection } from './projection.js';
 import {
   type EventMetadata,
@@ -119,6 +121,9 @@ export function createEventStore<Tx>({
           : context.causationId,
       requestId: options?.metadata?.requestId ?? context.requestId,
     };
+    // Called inside the append's span: the relay's publish and the reactions hang under it.
+    const traceparent = currentTraceparent();
+    if (traceparent) metadata.traceparent = traceparent;
     return metadata;
   };
 
@@ -133,6 +138,27 @@ export function createEventStore<Tx>({
         occurredAt: (event.occurredAt ?? clock()).toISOString(),
       };
     });
+
+  /** The one statement that writes events, as the `eventstore.append` span. */
+  const appendTraced = (
+    sql: Sql,
+    streamId: string,
+    expected: ExpectedVersion,
+    events: readonly NewEvent[],
+    options: AppendOptions | undefined,
+  ) =>
+    withSpan(
+      'eventstore.append',
+      {
+        attributes: {
+          'mia.schema': schema,
+          'mia.stream_id': streamId,
+          'mia.event_types': events.map((e) => e.type),
+        },
+      },
+      () =>
+        appendRows(sql, { table, schema }, streamId, expected, toRows(events), metadataOf(options)),
+    );
 
   const projected = (events: readonly NewEvent[]) =>
     events.some((event) => projections.some((p) => p.handles.includes(event.type)));
@@ -159,14 +185,7 @@ export function createEventStore<Tx>({
     let notified = false;
     const append: EventStoreSession<Tx>['append'] = async (streamId, expected, events, options) => {
       if (events.length === 0) return [];
-      const stored = await appendRows(
-        ctx.sql,
-        { table, schema },
-        streamId,
-        expected,
-        toRows(events),
-        metadataOf(options),
-      );
+      const stored = await appendTraced(ctx.sql, streamId, expected, events, options);
       await applyProjections(projections, stored, ctx);
       if (!notified && notifyInside) {
         // Delivered on commit only; wakes the relay without polling.
@@ -212,14 +231,7 @@ export function createEventStore<Tx>({
       }
       // Nothing else to write with the events and no stream lock to hold ('any'): the one
       // statement is the whole transaction.
-      const stored = await appendRows(
-        runner.sql,
-        { table, schema },
-        streamId,
-        expected,
-        toRows(events),
-        metadataOf(options),
-      );
+      const stored = await appendTraced(runner.sql, streamId, expected, events, options);
       notifier.committed();
       count(stored);
       return stored;

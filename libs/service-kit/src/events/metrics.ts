@@ -23,5 +23,10 @@ export const eventMetrics = {
   failed: counter('events_failed_total', 'Failed consumer handler attempts', ['consumer', 'type']),
   parked: counter('events_parked_total', 'Events parked as dead letters', ['consumer', 'type']),
   relayLag: gauge('relay_lag_events', 'Events stored but not yet published', ['publisher']),
+  relayLagSeconds: gauge(
+    'relay_lag_seconds',
+    'Age of the oldest event stored but not yet published (0 when caught up)',
+    ['publisher'],
+  ),
   relayErrors: counter('relay_publish_errors_total', 'Relay publish failures', ['publisher']),
 };

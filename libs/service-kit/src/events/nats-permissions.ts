@@ -1,4 +1,4 @@
-import { SessionsRevokedV1 } from '@mia/contracts';
+import { OAuthGrantRevokedV1, SessionsRevokedV1 } from '@mia/contracts';
 import type { NatsTopology, ServiceTopology } from './nats-topology.js';
 import { relativeSubject } from './nats-topology.js';
 import { streamNames } from './streams.js';
@@ -26,13 +26,22 @@ function streamsOf(prefix: string) {
 export const REVOCATION_FEED_SUBJECT = relativeSubject(SessionsRevokedV1);
 
 /**
+ * The subjects broadcast feeds (auth/event-feed.ts) may filter on: revocations that every
+ * verifier must know, sessions' and OAuth grants' (resource servers, ServiceDefinition.feeds).
+ */
+export const BROADCAST_FEED_SUBJECTS = [
+  REVOCATION_FEED_SUBJECT,
+  relativeSubject(OAuthGrantRevokedV1),
+] as const;
+
+/**
  * What one service's NATS user may do, derived from the topology:
  * - publish its own events (the registry's events with it as producer) and park to its own
  *   dead-letter subjects (`<prefix>dlq.<durable>.>`);
  * - check the streams exist, read and ack its own durables (created by provisioning, so it
  *   never chooses their filters), never another service's;
- * - create the revocation feed's ephemeral consumers, on SessionsRevoked only (the filter is
- *   part of the create subject, so no other filter is accepted) and pull from them;
+ * - create the broadcast feeds' ephemeral consumers, on the revocation events only (the filter
+ *   is part of the create subject, so no other filter is accepted) and pull from them;
  * - receive replies on _INBOX.
  * Anything else (another service's subjects, creating or changing a durable, deleting
  * anything, stream administration) is refused by the server.
@@ -60,8 +69,10 @@ export function servicePermissions(
           `$JS.API.CONSUMER.MSG.NEXT.${events}.${d}`,
           `$JS.ACK.${events}.${d}.>`,
         ]),
-        // The revocation feed: an ordered consumer per replica, named at random by the client.
-        `$JS.API.CONSUMER.CREATE.${events}.*.${prefix}${REVOCATION_FEED_SUBJECT}`,
+        // The broadcast feeds: an ordered consumer per replica, named at random by the client.
+        ...BROADCAST_FEED_SUBJECTS.map(
+          (subject) => `$JS.API.CONSUMER.CREATE.${events}.*.${prefix}${subject}`,
+        ),
         `$JS.API.CONSUMER.INFO.${events}.*`,
         `$JS.API.CONSUMER.MSG.NEXT.${events}.*`,
       ],

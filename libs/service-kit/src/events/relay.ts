@@ -18,6 +18,8 @@ import {
   type EventRow,
 } from './event-rows.js';
 import { eventMetrics } from './metrics.js';
+import { contextFromTraceparent, injectIntoHeaders } from '../tracing/propagation.js';
+import { SpanKind, withSpan } from '../tracing/spans.js';
 import type { StoreCursor, StoredEvent } from './types.js';
 import { sleep, Wakeup } from './wakeup.js';
 
@@ -155,20 +157,39 @@ export function createRelay(options: RelayOptions): Relay {
   async function publish(event: StoredEvent): Promise<void> {
     const definition = lookup.find(event.type, event.version);
     if (!definition) return;
-    const h = headers();
-    h.set(NATS_HEADER_CORRELATION_ID, event.metadata.correlationId);
-    h.set(NATS_HEADER_REQUEST_ID, event.metadata.requestId);
-    const ack = await js
-      .publish(eventSubject(prefix, definition), JSON.stringify(toEnvelope(event)), {
-        msgID: event.id,
-        headers: h,
-        timeout: publishTimeoutMs,
-      })
-      .catch((err: unknown) => {
-        throw new PublishError(event, err);
-      });
-    eventMetrics.published.inc({ type: event.type });
-    if (ack.duplicate) log.debug({ eventId: event.id }, 'broker already had this event');
+    const subject = eventSubject(prefix, definition);
+    // A child of the append (its traceparent was stored with the event), however much later the
+    // relay gets to it; the message carries the publish's own context on to the consumers.
+    await withSpan(
+      'relay.publish',
+      {
+        kind: SpanKind.PRODUCER,
+        parent: contextFromTraceparent(event.metadata.traceparent),
+        attributes: {
+          'messaging.system': 'nats',
+          'messaging.destination.name': subject,
+          'messaging.message.id': event.id,
+          'mia.event_type': event.type,
+        },
+      },
+      async () => {
+        const h = headers();
+        h.set(NATS_HEADER_CORRELATION_ID, event.metadata.correlationId);
+        h.set(NATS_HEADER_REQUEST_ID, event.metadata.requestId);
+        injectIntoHeaders(h);
+        const ack = await js
+          .publish(subject, JSON.stringify(toEnvelope(event)), {
+            msgID: event.id,
+            headers: h,
+            timeout: publishTimeoutMs,
+          })
+          .catch((err: unknown) => {
+            throw new PublishError(event, err);
+          });
+        eventMetrics.published.inc({ type: event.type });
+        if (ack.duplicate) log.debug({ eventId: event.id }, 'broker already had this event');
+      },
+    );
     await onPublished?.(event);
   }
 
@@ -201,12 +222,18 @@ export function createRelay(options: RelayOptions): Relay {
 
   /** Sets the lag gauge; true when committed events wait behind a running transaction. */
   async function updateLag(db: pg.Client): Promise<boolean> {
-    const head = await db.query<{ head: unknown; waiting: boolean }>(
+    const head = await db.query<{ head: unknown; waiting: boolean; age: unknown }>(
       `SELECT (SELECT coalesce(max(global_position), 0) FROM ${events}) AS head,
               EXISTS (SELECT 1 FROM ${events}
-                      WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)) AS waiting`,
+                      WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)) AS waiting,
+              (SELECT extract(epoch FROM now() - occurred_at) FROM ${events}
+                WHERE (transaction_id, global_position) > ($1::xid8, $2::bigint)
+                ORDER BY transaction_id, global_position LIMIT 1) AS age`,
       [cursor.transactionId, cursor.globalPosition],
     );
+    // How long the next event to publish has waited (the store-order index finds it): the
+    // lag in time that alerts care about, whatever the event count.
+    eventMetrics.relayLagSeconds.set({ publisher }, Math.max(0, Number(head.rows[0]?.age ?? 0)));
     // Global positions are taken in insert order, so this counts (roughly) the events inserted
     // since the last one published; exact enough for a lag gauge, and one index probe.
     eventMetrics.relayLag.set(

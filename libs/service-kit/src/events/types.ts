@@ -3,6 +3,11 @@ export interface EventMetadata {
   correlationId: string;
   causationId: string | null;
   requestId: string;
+  /**
+   * W3C traceparent of the append's span, when tracing was on: the relay publishes (and other
+   * services react) long after, yet still as children of the work that appended.
+   */
+  traceparent?: string;
 }
 
 /** An event as recorded in a service's event store. */

@@ -6,6 +6,7 @@ import { errorHandler, notFoundHandler } from './error-handler.js';
 import { healthRoutes, type ReadinessCheck } from './health.js';
 import { trackInFlight } from './in-flight.js';
 import { requestContext } from './request-context.js';
+import { traceRequests } from './trace-requests.js';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -61,6 +62,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   loggers.set(app, logger);
 
   trackInFlight(app);
+  app.use(traceRequests);
   app.use(requestContext);
   app.use(accessLog(logger));
   app.use(

@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Logger } from '../logger.js';
+import { shutdownTracing } from '../tracing/shutdown.js';
 
 /** Something to stop on the way out, in order: consumers, relay, NATS drain, pool end. */
 export interface ShutdownStep {
@@ -120,6 +121,8 @@ export function gracefulShutdown(options: GracefulShutdownOptions): ShutdownHand
     }
     clearTimeout(timer);
     if (exited) return;
+    // Last, so the spans of the requests and steps above are exported too.
+    await shutdownTracing();
     logger.info('shutdown complete');
     exit(failed ? 1 : 0);
   }

@@ -1,6 +1,7 @@
 import { qualified } from '../db/identifiers.js';
 import type { Sql } from '../db/sql.js';
 import type { Mail } from './mailer.js';
+import { currentTraceparent } from '../tracing/propagation.js';
 
 /** NOTIFY channel that wakes the mail worker of `schema` when a queued mail commits. */
 export const mailChannel = (schema: string): string => `${schema}_mail`;
@@ -29,7 +30,8 @@ export async function enqueueMail(
   const rows = await sql.query<{ dedupe_key: string }>(
     `INSERT INTO ${qualified(schema, 'mail_queue')} (dedupe_key, mail) VALUES ($1, $2::jsonb)
      ON CONFLICT (dedupe_key) DO NOTHING RETURNING dedupe_key`,
-    [key, JSON.stringify(mail)],
+    // The traceparent lets the later send show up in the trace of the work that queued it.
+    [key, JSON.stringify({ ...mail, traceparent: currentTraceparent() })],
   );
   if (rows.length === 0) return false;
   await sql.query("SELECT pg_notify($1, '')::text AS notified", [mailChannel(schema)]);

@@ -5,6 +5,8 @@ import { sleep, Wakeup } from '../events/wakeup.js';
 import type { Logger } from '../logger.js';
 import { mailChannel } from './mail-queue.js';
 import type { Mail, Mailer } from './mailer.js';
+import { contextFromTraceparent } from '../tracing/propagation.js';
+import { SpanKind, withSpan } from '../tracing/spans.js';
 
 // Chance per drain that sent something of sweeping old sent rows: no timer, a small table.
 const SWEEP_PROBABILITY = 0.01;
@@ -42,7 +44,7 @@ export interface MailWorker {
 
 interface QueuedRow {
   dedupe_key: string;
-  mail: Mail;
+  mail: Mail & { traceparent?: string };
   queued_at: Date;
   attempts: number;
 }
@@ -96,9 +98,14 @@ export function createMailWorker(options: MailWorkerOptions): MailWorker {
   }
 
   async function sendOne(row: QueuedRow): Promise<boolean> {
-    const mail: Mail = { ...row.mail, id: row.dedupe_key, queuedAt: row.queued_at.toISOString() };
+    const { traceparent, ...queued } = row.mail;
+    const mail: Mail = { ...queued, id: row.dedupe_key, queuedAt: row.queued_at.toISOString() };
     try {
-      await mailer.send(mail);
+      await withSpan(
+        'mail.send',
+        { kind: SpanKind.CLIENT, parent: contextFromTraceparent(traceparent) },
+        () => mailer.send(mail),
+      );
     } catch (err) {
       const delay = backoffDelay(row.attempts, retry);
       log.warn(

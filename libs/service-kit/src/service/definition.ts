@@ -3,6 +3,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import type pg from 'pg';
 import type { z } from 'zod';
 import type { SessionAuth } from '../auth/middleware.js';
+import type { BroadcastFeed, FedList } from '../auth/event-feed.js';
 import type { RevocationList } from '../auth/revocations.js';
 import type { BaseConfig } from '../config/base.js';
 import type { TransactionRunner, TxContext } from '../db/sql.js';
@@ -35,6 +36,17 @@ export interface ServiceContext<C extends BaseConfig, Tx, Db> {
   nats: NatsConnection;
   auth: SessionAuth;
   revocations: RevocationList;
+}
+
+/**
+ * An in-memory list the service keeps from a broadcast feed (auth/event-feed.ts), beside the
+ * session revocations every service keeps: started once the streams exist, stopped before
+ * NATS, and the service is not ready until it has caught up.
+ */
+export interface ServiceFeed {
+  name: string;
+  list: Pick<FedList, 'loaded'>;
+  start(): Promise<BroadcastFeed>;
 }
 
 /** The service's database client and the transaction runner built on it. */
@@ -89,6 +101,8 @@ export interface ServiceDefinition<S extends z.ZodObject, Tx, Db, D = void> {
   /** Consumer-fed read models that `reprocess` can rebuild. */
   readModels?: readonly ConsumerReadModel<Tx>[];
   routes(app: Express, ctx: ServiceContext<z.output<S> & BaseConfig, Tx, Db>, deps: D): void;
+  /** Broadcast feeds of the service's own (e.g. a resource server's revoked OAuth grants). */
+  feeds?(ctx: ServiceContext<z.output<S> & BaseConfig, Tx, Db>, deps: D): readonly ServiceFeed[];
   /** Work after migrations and before serving, e.g. applying configured roles. */
   onStart?(ctx: ServiceContext<z.output<S> & BaseConfig, Tx, Db>, deps: D): Promise<void>;
   /** Extra things to stop on shutdown, before NATS and the pool close. */

@@ -8,6 +8,7 @@ import { createLogger } from '../logger.js';
 import type { BaseConfig } from '../config/base.js';
 import type { ServiceContext, ServiceDefinition } from './definition.js';
 import { connectNats, natsCredentialsOf } from './nats.js';
+import { applyServingV8Flags } from './memory-flags.js';
 import { listParked, redriveParked, reprocessConsumer } from './operations.js';
 import { provisionCommand } from './provision-command.js';
 import { startService } from './start-service.js';
@@ -45,6 +46,8 @@ export async function runService<S extends z.ZodObject, Tx, Db, D>(
 }
 
 async function serve<S extends z.ZodObject, Tx, Db, D>(def: ServiceDefinition<S, Tx, Db, D>) {
+  // Before the first query compiles Prisma's WebAssembly (memory-flags.ts says why).
+  applyServingV8Flags();
   const running = await startService(def);
   exitOnFatalErrors(running.ctx.logger);
   gracefulShutdown({

@@ -26,6 +26,7 @@ import { createHttpApp } from '../http/create-app.js';
 import { inFlightOf } from '../http/in-flight.js';
 import { natsReadiness, postgresReadiness } from '../http/health.js';
 import { startMetricsServer, stopMetricsServer } from '../http/metrics-server.js';
+import { collectWhenIdle } from '../lifecycle/idle-gc.js';
 import { boundPort, listen } from '../lifecycle/listen.js';
 import type { ShutdownStep } from '../lifecycle/graceful-shutdown.js';
 import { createLogger } from '../logger.js';
@@ -171,8 +172,10 @@ export async function startService<S extends z.ZodObject, Tx, Db, D = void>(
     }),
   );
 
+  const feeds = def.feeds?.(ctx, deps) ?? [];
   const stopping = new AbortController();
   let revocationFeed: RevocationFeed | undefined;
+  const startedFeeds: RevocationFeed[] = [];
   const eventsReady = (async () => {
     if (!(await awaitStreams(nats, config.NATS_PREFIX, logger, stopping.signal))) return;
     // A stop that came while the streams were being made: start nothing more on a connection
@@ -185,6 +188,10 @@ export async function startService<S extends z.ZodObject, Tx, Db, D = void>(
       logger,
       lookbackMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
     });
+    for (const feed of feeds) {
+      if (stopping.signal.aborted) return;
+      startedFeeds.push(await feed.start());
+    }
     if (stopping.signal.aborted) return;
     relay.start();
     await Promise.all(consumers.map((c) => c.start()));
@@ -196,16 +203,24 @@ export async function startService<S extends z.ZodObject, Tx, Db, D = void>(
     logger,
     // Not ready before the revocations recorded so far are known (a revoked session must never
     // pass on a replica that has just started).
-    readiness: [postgresReadiness(pool), natsReadiness(nats), revocationsReadiness(revocations)],
+    readiness: [
+      postgresReadiness(pool),
+      natsReadiness(nats),
+      revocationsReadiness(revocations),
+      ...feeds.map((feed) => revocationsReadiness(feed.list, feed.name)),
+    ],
     allowedOrigins: allowedOrigins(config),
     trustProxy: config.TRUSTED_PROXIES,
     routes: (a) => def.routes(a, ctx, deps),
   });
   const server = await listen(app, config.PORT, config.HOST, serverLimitsOf(config));
   const port = boundPort(server);
+  // A load's garbage would otherwise stay resident while the service idles.
+  const stopIdleGc = collectWhenIdle(server);
   const metricsAddress = metricsAddressOf(config);
   const metricsServer = await startMetricsServer(metricsAddress.port, metricsAddress.host).catch(
     async (err: unknown) => {
+      stopIdleGc();
       await new Promise((resolve) => server.close(resolve));
       throw err;
     },
@@ -217,6 +232,7 @@ export async function startService<S extends z.ZodObject, Tx, Db, D = void>(
   const steps: ShutdownStep[] = [
     // Handlers still running for clients that already hung up: the pool must outlive them.
     { name: 'requests in flight', stop: () => inFlight.idle() },
+    { name: 'idle collection', stop: stopIdleGc },
     {
       name: 'events startup',
       // Waits for a start in progress to give up, so the steps below stop what it started.
@@ -231,6 +247,10 @@ export async function startService<S extends z.ZodObject, Tx, Db, D = void>(
     },
     { name: 'relay', stop: () => relay.stop() },
     { name: 'revocation feed', stop: () => revocationFeed?.stop() },
+    {
+      name: 'feeds',
+      stop: () => Promise.all(startedFeeds.map((f) => f.stop())).then(() => undefined),
+    },
     // Before the service's own steps, which close the mailer it sends through.
     { name: 'mail queue', stop: () => mailWorker?.stop() },
     ...(def.shutdownSteps?.(ctx, deps) ?? []),

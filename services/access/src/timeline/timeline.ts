@@ -164,6 +164,8 @@ export async function readTimeline(
     `SELECT id::text AS id, type, data, occurred_at, global_position
      FROM ${qualified(access.schema, 'events')}
      WHERE stream_id = ANY($1::text[]) AND type <> 'SubscriptionTermNoted'
+       -- A use is one entry: its v1 (every use has one; a v2 twin repeats it, usage.ts).
+       AND NOT (type = 'GptOpened' AND version > 1)
      ORDER BY global_position DESC LIMIT $2::int`,
     [streams, limit],
   );

@@ -3,7 +3,7 @@ import { rebuildProjections } from '@mia/service-kit';
 import { expect, it } from 'vitest';
 import { accessTestBed } from '../access-harness.fixture.js';
 import { usageStreamId } from '../usage/usage-events.js';
-import { denialEvent, useEvent } from '../usage/usage.js';
+import { denialEvent, useEvents } from '../usage/usage.js';
 import { usageAlertCountsProjection } from './usage-alert-counts.js';
 
 const bed = accessTestBed();
@@ -25,11 +25,14 @@ it('replay in chunks ends where the verifications one by one ended', async () =>
     const userId = users[i % users.length]!;
     const at = new Date(start + ((i * 37) % 41) * 60_000);
     const base = { userId, productId: 'apocalipsis', at };
-    const event =
+    // A GPT's use is stored as v2 and its v1 twin (counted once), a dashboard open as v1.
+    const events =
       i % 4 === 0
-        ? denialEvent({ ...base, via: 'mcp', reason: 'no_access' })
-        : useEvent({ ...base, via: i % 5 === 0 ? 'dashboard' : 'gpt_action' });
-    await bed.access.ctx.events.append(usageStreamId(userId), 'any', [event]);
+        ? [denialEvent({ ...base, via: 'mcp', reason: 'no_access' })]
+        : i % 5 === 0
+          ? useEvents({ ...base, via: 'dashboard' })
+          : useEvents({ ...base, via: 'gpt_action' }, { kind: 'code' });
+    await bed.access.ctx.events.append(usageStreamId(userId), 'any', events);
   }
   const live = await counts();
   expect(live).toHaveLength(3);

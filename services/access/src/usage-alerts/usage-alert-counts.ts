@@ -2,6 +2,7 @@ import { GptOpenedV1 } from '@mia/contracts';
 import type { Projection, Sql, StoredEvent } from '@mia/service-kit';
 import type { AccessTx } from '../db.js';
 import { GptAccessDenied } from '../usage/usage-events.js';
+import { countedUse } from '../usage/usage.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -36,6 +37,7 @@ interface Latest {
 export function latestHours(events: readonly StoredEvent[]): Map<string, Latest> {
   const latest = new Map<string, Latest>();
   for (const event of events) {
+    if (event.type === GptOpenedV1.type && !countedUse(event)) continue;
     const data =
       event.type === GptOpenedV1.type
         ? GptOpenedV1.schema.parse(event.data)

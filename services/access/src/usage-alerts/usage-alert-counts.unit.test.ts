@@ -5,8 +5,12 @@ import { hourOf, latestHours } from './usage-alert-counts.js';
 const ANA = '00000000-0000-4000-8000-00000000000a';
 const BEN = '00000000-0000-4000-8000-00000000000b';
 
-const use = (userId: string, at: string, via = 'gpt_action', type = 'GptOpened') =>
-  ({ type, data: { userId, productId: 'apocalipsis', via, at } }) as unknown as StoredEvent;
+const use = (userId: string, at: string, via = 'gpt_action', version = 1) =>
+  ({
+    type: 'GptOpened',
+    version,
+    data: { userId, productId: 'apocalipsis', via, at, ...(version > 1 ? { auth: 'oauth' } : {}) },
+  }) as unknown as StoredEvent;
 const denial = (userId: string, at: string) =>
   ({
     type: 'GptAccessDenied',
@@ -26,6 +30,17 @@ describe('usage alert counts', () => {
     expect(Object.fromEntries(latest)).toEqual({
       [ANA]: { hour: Date.parse('2026-11-25T10:00:00.000Z'), verifications: 2 },
       [BEN]: { hour: Date.parse('2026-11-25T10:00:00.000Z'), verifications: 1 },
+    });
+  });
+
+  it('given a use stored as v2 and its v1 twin, counts one verification', () => {
+    const latest = latestHours([
+      use(ANA, '2026-11-25T10:00:00.000Z', 'mcp', 2),
+      use(ANA, '2026-11-25T10:00:00.000Z', 'mcp'),
+    ]);
+    expect(latest.get(ANA)).toEqual({
+      hour: Date.parse('2026-11-25T10:00:00.000Z'),
+      verifications: 1,
     });
   });
 

@@ -1,6 +1,7 @@
 import { GptOpenedV1 } from '@mia/contracts';
 import type { Projection } from '@mia/service-kit';
 import type { AccessTx } from '../db.js';
+import { countedUse } from './usage.js';
 
 /** Adds `queries_used` to a (user, tool) row and keeps its latest use: one use or many. */
 const UPSERT_COUNTS = `
@@ -18,9 +19,10 @@ interface Tally {
 }
 
 /** The uses in `events` per (user, tool): their number and the latest `at`. */
-export function tallyUses(events: readonly { data: unknown }[]): Tally[] {
+export function tallyUses(events: readonly { data: unknown; version: number }[]): Tally[] {
   const tallies = new Map<string, Tally>();
   for (const event of events) {
+    if (!countedUse(event)) continue;
     const { userId, productId, at } = GptOpenedV1.schema.parse(event.data);
     const key = `${userId} ${productId}`;
     const tally = tallies.get(key);
@@ -48,6 +50,7 @@ export const usageProjection: Projection<AccessTx> = {
   },
   async applyBatch(events, { sql }) {
     const tallies = tallyUses(events);
+    if (tallies.length === 0) return;
     await sql.query(UPSERT_COUNTS, [
       tallies.map((t) => t.userId),
       tallies.map((t) => t.productId),

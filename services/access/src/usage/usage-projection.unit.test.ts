@@ -3,9 +3,10 @@ import { GptOpenedV1 } from '@mia/contracts';
 import { describe, expect, it } from 'vitest';
 import { tallyUses } from './usage-projection.js';
 
-const use = (userId: string, productId: string, at: string) => ({
+const use = (userId: string, productId: string, at: string, version = 1) => ({
   type: GptOpenedV1.type,
-  data: { userId, productId, via: 'dashboard', at },
+  version,
+  data: { userId, productId, via: 'gpt_action', at, ...(version > 1 ? { auth: 'code' } : {}) },
 });
 
 describe('tallyUses', () => {
@@ -23,6 +24,14 @@ describe('tallyUses', () => {
       { userId: ana, productId: 'apocalipsis', uses: 3, last: '2026-11-04T10:00:00.000Z' },
       { userId: luis, productId: 'apocalipsis', uses: 1, last: '2026-11-02T09:00:00.000Z' },
       { userId: ana, productId: 'sermones', uses: 1, last: '2026-11-03T10:00:00.000Z' },
+    ]);
+  });
+
+  it('given a GPT use stored as v2 and its v1 twin, when tallied, counts it once', () => {
+    const ana = randomUUID();
+    const at = '2026-11-02T10:00:00.000Z';
+    expect(tallyUses([use(ana, 'apocalipsis', at, 2), use(ana, 'apocalipsis', at)])).toEqual([
+      { userId: ana, productId: 'apocalipsis', uses: 1, last: at },
     ]);
   });
 

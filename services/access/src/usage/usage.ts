@@ -1,5 +1,5 @@
-import { GptOpenedV1 } from '@mia/contracts';
-import { eventOf, type EventStore } from '@mia/service-kit';
+import { GptOpenedV1, GptOpenedV2, type GptOpenedV2Data } from '@mia/contracts';
+import { eventOf, type EventStore, type NewEvent } from '@mia/service-kit';
 import type { AccessTx } from '../db.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { AccessReason } from '../entitlements/grants.js';
@@ -18,11 +18,30 @@ export interface Denial extends Use {
   reason: Exclude<AccessReason, 'granted'>;
 }
 
-/** A use (GptOpened), for the user's usage stream. */
-export const useEvent = ({ userId, productId, via, at }: Use) => ({
-  type: GptOpenedV1.type,
-  data: { userId, productId, via, at: at.toISOString() },
-});
+/** How a GPT identified the user: their código MIA, or a user access token (OAuth). */
+export type UseAuth = { kind: 'code' } | { kind: 'oauth'; clientId: string; grantId: string };
+
+/**
+ * A use (GptOpened), for the user's usage stream. A GPT's verification is v2 (how the GPT
+ * identified the user) followed by its v1 twin, published while consumers declare v1 (billing's
+ * dispute evidence), as ADR 0016's refund events are; a dashboard open is v1 alone. So every use
+ * has exactly one v1 event, old or new: the projections count v1 and pass over v2.
+ */
+export function useEvents(use: Use, auth?: UseAuth): NewEvent[] {
+  const { userId, productId, via, at } = use;
+  const v1 = { userId, productId, via, at: at.toISOString() };
+  const twin = { type: GptOpenedV1.type, version: GptOpenedV1.version, data: v1 };
+  if (!auth) return [twin];
+  const v2: GptOpenedV2Data =
+    auth.kind === 'oauth'
+      ? { ...v1, auth: 'oauth', clientId: auth.clientId, grantId: auth.grantId }
+      : { ...v1, auth: 'code' };
+  return [{ type: GptOpenedV2.type, version: GptOpenedV2.version, data: v2 }, twin];
+}
+
+/** Whether a stored GptOpened is the one a use is counted by (see useEvents). */
+export const countedUse = (event: { version: number }): boolean =>
+  event.version === GptOpenedV1.version;
 
 /** A refusal (GptAccessDenied), for the user's usage stream. */
 export const denialEvent = (denial: Denial) =>
@@ -35,7 +54,7 @@ export const denialEvent = (denial: Denial) =>
 export async function recordUse(events: EventStore<AccessTx>, use: Use): Promise<number> {
   const { userId, productId } = use;
   return events.transaction(async (session) => {
-    await session.append(usageStreamId(userId), 'any', [useEvent(use)]);
+    await session.append(usageStreamId(userId), 'any', useEvents(use));
     const [row] = await session.sql.query<{ queries_used: number }>(
       'SELECT queries_used FROM usage_counts WHERE user_id = $1::uuid AND product_id = $2',
       [userId, productId],

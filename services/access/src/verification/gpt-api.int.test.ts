@@ -92,10 +92,15 @@ describe('access codes and the GPT verification API', () => {
       validUntil: null,
       message: 'Acceso verificado: puedes usar Estudio de Apocalipsis.',
     });
+    // One use: v2 (how the GPT identified the user) and its v1 twin, counted once.
     const usage = await access.ctx.events.readStream(`usage-${owner.id}`);
-    expect(usage.map((e) => [e.type, (e.data as { via: string }).via])).toEqual([
-      ['GptOpened', 'gpt_action'],
+    expect(usage.map((e) => [e.type, e.version, e.data])).toEqual([
+      ['GptOpened', 2, expect.objectContaining({ via: 'gpt_action', auth: 'code' })],
+      ['GptOpened', 1, expect.not.objectContaining({ auth: expect.anything() })],
     ]);
+    expect(
+      (await access.ctx.pool.query('SELECT queries_used FROM access.usage_counts')).rows,
+    ).toEqual([{ queries_used: 1 }]);
 
     const other = await verify(code, 'cantar-cantares');
     expect(other.body).toMatchObject({ allowed: false, reason: 'no_access' });
@@ -162,7 +167,18 @@ describe('access codes and the GPT verification API', () => {
     expect(operation.operationId).toBe('verifyAccess');
     expect(operation['x-openai-isConsequential']).toBe(false);
     expect(body.components.securitySchemes.bearerAuth).toEqual({ type: 'http', scheme: 'bearer' });
-    expect(body.security).toEqual([{ bearerAuth: [] }]);
+    // Beside the key, sign-in with the user's account (identity's authorization server).
+    expect(body.components.securitySchemes.oauth).toMatchObject({
+      type: 'oauth2',
+      flows: {
+        authorizationCode: {
+          authorizationUrl: 'https://mia.example.org/api/oauth/authorize',
+          tokenUrl: 'https://mia.example.org/api/oauth/token',
+          scopes: { 'tools:use': expect.any(String) },
+        },
+      },
+    });
+    expect(body.security).toEqual([{ bearerAuth: [] }, { oauth: ['tools:use'] }]);
     expect(body.components.schemas.VerifyRequest.properties.productId.enum).toHaveLength(14);
   });
 
@@ -181,6 +197,8 @@ describe('access codes and the GPT verification API', () => {
     try {
       const { tools } = await client.listTools();
       expect(tools.map((t) => t.name)).toEqual(['verify_access']);
+      // With the key the person's code stays required.
+      expect(tools[0]?.inputSchema.required).toEqual(['accessCode', 'productId']);
       const result = await client.callTool({
         name: 'verify_access',
         arguments: { accessCode: code, productId: 'apocalipsis' },
@@ -193,6 +211,11 @@ describe('access codes and the GPT verification API', () => {
       await client.close();
     }
     const usage = await access.ctx.events.readStream(`usage-${owner.id}`);
+    expect(usage.at(-2)?.data).toMatchObject({
+      via: 'mcp',
+      productId: 'apocalipsis',
+      auth: 'code',
+    });
     expect(usage.at(-1)?.data).toMatchObject({ via: 'mcp', productId: 'apocalipsis' });
     await expect(connect('not-a-key')).rejects.toThrow();
   });
@@ -215,9 +238,12 @@ describe('access codes and the GPT verification API', () => {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ accessCode }),
       }).then((r) => r.text());
-    const before = (await access.ctx.events.readStream(`usage-${owner.id}`)).length;
+    const uses = async () =>
+      (await access.ctx.events.readStream(`usage-${owner.id}`)).filter((e) => e.version === 1)
+        .length;
+    const before = await uses();
     expect(await post(code)).toContain('Acceso verificado: puedes usar Estudio de Apocalipsis.');
-    expect((await access.ctx.events.readStream(`usage-${owner.id}`)).length).toBe(before + 1);
+    expect(await uses()).toBe(before + 1);
     expect(await post('MIA-2222-3333-4444')).toContain('El código de acceso no es válido.');
     expect((await fetch(new URL('/api/gpt/stand-in/no-existe', access.url))).status).toBe(404);
   });

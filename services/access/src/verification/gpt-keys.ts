@@ -1,5 +1,4 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Request } from 'express';
 import { HttpError } from '@mia/service-kit';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -33,18 +32,15 @@ export function createGptKeys(keys: readonly string[]): GptKeys {
   };
 }
 
-const BEARER = /^Bearer\s+(\S+)\s*$/i;
-
-/** The calling GPT's key id, or 401 with the bearer challenge. */
-export function requireGptKey(keys: GptKeys, req: Request): string {
-  const presented = BEARER.exec(req.headers.authorization ?? '')?.[1];
-  const id = keys.match(presented);
-  if (id) return id;
-  throw new HttpError(
+/**
+ * The 401 for a call without a valid API key (today's answer; `challenge` lets the MCP server
+ * point OAuth clients at its metadata as well).
+ */
+export const invalidApiKeyError = (challenge = 'Bearer realm="mia-gpt"') =>
+  new HttpError(
     401,
     'Falta la clave de la API o no es válida (Authorization: Bearer <clave>).',
     'invalid_api_key',
     undefined,
-    { 'www-authenticate': 'Bearer realm="mia-gpt"' },
+    { 'www-authenticate': challenge },
   );
-}

@@ -3,7 +3,7 @@ import type { Clock } from '@mia/service-kit';
 import type { AccessConfig } from '../config.js';
 
 /** Which budget refused a lookup (its 429's `code`, and the sentence the GPT relays). */
-export type GptLimitKind = 'key' | 'code' | 'failures';
+export type GptLimitKind = 'key' | 'code' | 'failures' | 'client' | 'user';
 
 export interface GptLimitRefusal {
   kind: GptLimitKind;
@@ -19,7 +19,11 @@ export interface GptLimitRefusal {
  * - per access code (`GPT_VERIFY_PER_CODE_MAX`), whatever the key: one customer's heavy use
  *   spends their own budget, never the one the key's other customers share;
  * - wrong codes per key (`GPT_VERIFY_FAILURES_MAX`): once spent, the key's lookups wait for it
- *   to refill, so guessing codes slows to that rate.
+ *   to refill, so guessing codes slows to that rate;
+ * - with a user access token (OAuth) instead of a key and a code: per client id
+ *   (`OAUTH_VERIFY_PER_CLIENT_MAX`, the app's ceiling, like the key's) and per user
+ *   (`OAUTH_VERIFY_PER_USER_MAX`, like the code's). No wrong-code budget: a token that does not
+ *   verify is refused before anything is looked up.
  */
 export interface GptLimits {
   /** Counts a request with the key; before anything else is read. */
@@ -31,6 +35,8 @@ export interface GptLimits {
   lookup(keyId: string, codeKey: string | null): GptLimitRefusal | null;
   /** A lookup found no one: spends one of the key's wrong-code tokens. */
   failed(keyId: string): void;
+  /** Counts a call with a user access token: the app's budget, then the user's. */
+  oauth(clientId: string, userId: string): GptLimitRefusal | null;
 }
 
 export function createGptLimits(config: AccessConfig, clock: Clock): GptLimits {
@@ -48,6 +54,16 @@ export function createGptLimits(config: AccessConfig, clock: Clock): GptLimits {
     code: (codeKey: string): RateLimitRule => ({
       key: `gpt:code:${codeKey}`,
       limit: config.GPT_VERIFY_PER_CODE_MAX,
+      windowMs,
+    }),
+    client: (clientId: string): RateLimitRule => ({
+      key: `gpt:client:${clientId}`,
+      limit: config.OAUTH_VERIFY_PER_CLIENT_MAX,
+      windowMs,
+    }),
+    user: (userId: string): RateLimitRule => ({
+      key: `gpt:user:${userId}`,
+      limit: config.OAUTH_VERIFY_PER_USER_MAX,
       windowMs,
     }),
     failures: (keyId: string): RateLimitRule => ({
@@ -70,5 +86,8 @@ export function createGptLimits(config: AccessConfig, clock: Clock): GptLimits {
     failed: (keyId) => {
       limiter.take(rules.failures(keyId));
     },
+    oauth: (clientId, userId) =>
+      refusal('client', limiter.take(rules.client(clientId))) ??
+      refusal('user', limiter.take(rules.user(userId))),
   };
 }

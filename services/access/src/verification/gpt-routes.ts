@@ -3,11 +3,18 @@ import { gptVerifyRequestSchema, type GptVerifyResponse } from '@mia/contracts';
 import { route, validate } from '@mia/service-kit';
 import type { Access } from '../access.js';
 import { checkAccessCode, limitError } from './check-code.js';
-import { requireGptKey } from './gpt-keys.js';
+import { checkUserAccess } from './check-user.js';
+import { ACTION_CHALLENGES, requireGptAuth } from './gpt-auth.js';
 import { langOf } from './messages.js';
 import { GPT_OPENAPI_PATH, GPT_VERIFY_PATH, gptOpenApiDocument } from './openapi.js';
 
-/** The verification API the GPTs call (bearer keys, not sessions) and its OpenAPI document. */
+/** With a user access token the token names the user: the body names only the tool. */
+const userVerifyRequestSchema = gptVerifyRequestSchema.pick({ productId: true });
+
+/**
+ * The verification API the GPTs call (a user access token, or an API key with the user's
+ * código MIA; not sessions) and its OpenAPI document.
+ */
 export function gptRoutes(access: Access): Router {
   const router = Router();
   const document = gptOpenApiDocument(access.config.PUBLIC_ORIGIN);
@@ -17,10 +24,20 @@ export function gptRoutes(access: Access): Router {
     path: GPT_VERIFY_PATH,
     auth: 'public',
     handler: async ({ req }): Promise<GptVerifyResponse> => {
-      // The key is checked before the body, so an unauthenticated caller learns nothing.
-      const keyId = requireGptKey(access.gptKeys, req);
       const lang = langOf(req.headers['accept-language']);
-      const refusal = access.gptLimits.key(keyId);
+      const caller = await requireGptAuth(access, req, lang, ACTION_CHALLENGES);
+      if (caller.kind === 'user') {
+        const { productId } = validate(userVerifyRequestSchema, req.body ?? {}, {
+          subject: 'Request body',
+        });
+        return checkUserAccess(access, {
+          claims: caller.claims,
+          productId,
+          via: 'gpt_action',
+          lang,
+        });
+      }
+      const refusal = access.gptLimits.key(caller.keyId);
       if (refusal) throw limitError(refusal, lang);
       const { accessCode, productId } = validate(gptVerifyRequestSchema, req.body ?? {}, {
         subject: 'Request body',
@@ -30,7 +47,7 @@ export function gptRoutes(access: Access): Router {
         productId,
         via: 'gpt_action',
         lang,
-        keyId,
+        keyId: caller.keyId,
       });
     },
   });

@@ -68,14 +68,17 @@ export function verdictMessage(
 
 /** What a GPT relays when a verification budget is spent (429 / MCP error), and when to retry. */
 export function limitMessage(
-  kind: 'key' | 'code' | 'failures',
+  kind: 'key' | 'code' | 'failures' | 'client' | 'user',
   retryAfterSec: number,
   lang: Lang = 'es',
 ): string {
   if (lang === 'en') {
     switch (kind) {
       case 'key':
+      case 'client':
         return `Too many verifications right now. Try again in ${retryAfterSec} s.`;
+      case 'user':
+        return `Your access was checked too many times in a short while. Try again in ${retryAfterSec} s.`;
       case 'code':
         return `This access code was checked too many times in a short while. Try again in ${retryAfterSec} s.`;
       case 'failures':
@@ -84,10 +87,23 @@ export function limitMessage(
   }
   switch (kind) {
     case 'key':
+    case 'client':
       return `Demasiadas verificaciones en este momento. Vuelve a intentarlo en ${retryAfterSec} s.`;
+    case 'user':
+      return `Tu acceso se ha verificado demasiadas veces en poco tiempo. Vuelve a intentarlo en ${retryAfterSec} s.`;
     case 'code':
       return `Este código de acceso se ha verificado demasiadas veces en poco tiempo. Vuelve a intentarlo en ${retryAfterSec} s.`;
     case 'failures':
       return `Demasiados códigos de acceso incorrectos. Espera ${retryAfterSec} s y revisa tu código en tu panel de Ministerio IA.`;
   }
+}
+
+/**
+ * The 401 a GPT or assistant relays when its user access token is refused (expired, revoked,
+ * for another resource): the person connects the tool again.
+ */
+export function invalidTokenMessage(lang: Lang = 'es'): string {
+  return lang === 'en'
+    ? 'Your sign-in with Ministerio IA is no longer valid. Connect the tool again.'
+    : 'Tu inicio de sesión con Ministerio IA ya no es válido. Vuelve a conectar la herramienta.';
 }

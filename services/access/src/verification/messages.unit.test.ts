@@ -28,5 +28,11 @@ describe('verdict messages', () => {
     expect(limitMessage('key', 1, 'en')).toBe(
       'Too many verifications right now. Try again in 1 s.',
     );
+    expect(limitMessage('user', 4)).toBe(
+      'Tu acceso se ha verificado demasiadas veces en poco tiempo. Vuelve a intentarlo en 4 s.',
+    );
+    expect(limitMessage('client', 4, 'en')).toBe(
+      'Too many verifications right now. Try again in 4 s.',
+    );
   });
 });

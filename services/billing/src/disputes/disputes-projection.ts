@@ -11,7 +11,7 @@ export const disputesProjection: Projection<BillingTx> = {
     const at = new Date(event.occurredAt);
     switch (event.type) {
       case PaymentDisputedV2.type: {
-        // The v1 twin says nothing more.
+        // The v1 twin older streams hold says nothing more.
         if (event.version !== PaymentDisputedV2.version) return;
         const d = PaymentDisputedV2.schema.parse(event.data);
         const status = d.inquiry ? 'warning_needs_response' : 'needs_response';

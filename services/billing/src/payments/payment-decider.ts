@@ -84,15 +84,10 @@ function refunded(state: PaymentState, totalCents: number, refundedAt: string): 
       type: 'PaymentRefunded',
       data: { paymentId, userId, purpose, amountCents, full, planAction, refundedAt },
     },
-    { type: 'PaymentRefunded', data: { paymentId, userId, amountCents, full, refundedAt } },
   ];
 }
 
-function disputed(
-  paid: PaymentSucceededV1Data,
-  facts: DisputeFacts,
-  withTwin: boolean,
-): PaymentEvent[] {
+function disputed(paid: PaymentSucceededV1Data, facts: DisputeFacts): PaymentEvent[] {
   const { paymentId, userId, purpose, amountCents, currency } = paid;
   const { disputeId, reason, inquiry, evidenceDueBy } = facts;
   return [
@@ -110,9 +105,6 @@ function disputed(
         evidenceDueBy,
       },
     },
-    ...(withTwin
-      ? [{ type: 'PaymentDisputed' as const, data: { paymentId, userId, disputeId, reason } }]
-      : []),
   ];
 }
 
@@ -122,12 +114,7 @@ function closed(
   outcome: DisputeOutcome,
 ): PaymentEvent[] {
   const { paymentId, userId, purpose } = paid;
-  // v1 knows only won and lost: the payment is kept unless the dispute was lost.
-  const v1Outcome = outcome === 'lost' ? 'lost' : 'won';
-  return [
-    { type: 'DisputeClosed', data: { paymentId, userId, purpose, disputeId, outcome } },
-    { type: 'DisputeClosed', data: { paymentId, userId, disputeId, outcome: v1Outcome } },
-  ];
+  return [{ type: 'DisputeClosed', data: { paymentId, userId, purpose, disputeId, outcome } }];
 }
 
 const factsOf = (disputeId: string, d: DisputeState): DisputeFacts => ({
@@ -145,7 +132,7 @@ function earlyNews(state: PaymentState, paid: PaymentSucceededV1Data): PaymentEv
     events.push(...refunded({ ...state, succeeded: paid }, totalCents, refundedAt));
   }
   for (const [disputeId, dispute] of Object.entries(state.disputes)) {
-    events.push(...disputed(paid, factsOf(disputeId, dispute), true));
+    events.push(...disputed(paid, factsOf(disputeId, dispute)));
     if (dispute.outcome) events.push(...closed(paid, disputeId, dispute.outcome));
   }
   return events;
@@ -403,7 +390,7 @@ export const paymentDecider: Decider<PaymentCommand, PaymentState, PaymentEvent>
         if (known?.announced && (known.announcedInquiry === facts.inquiry || facts.inquiry)) {
           return [];
         }
-        return disputed(state.succeeded, facts, !known?.announced);
+        return disputed(state.succeeded, facts);
       }
       case 'close-dispute': {
         const { kind: _kind, paymentId, outcome, ...facts } = command;
@@ -424,7 +411,7 @@ export const paymentDecider: Decider<PaymentCommand, PaymentState, PaymentEvent>
         }
         if (known?.closed) return [];
         return [
-          ...(known?.announced ? [] : disputed(state.succeeded, facts, true)),
+          ...(known?.announced ? [] : disputed(state.succeeded, facts)),
           ...closed(state.succeeded, facts.disputeId, outcome),
         ];
       }

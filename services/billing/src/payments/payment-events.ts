@@ -182,7 +182,8 @@ export type PaymentEvent =
   | DomainEvent<'PaymentRefunded', PaymentRefundedV2Data>
   | DomainEvent<'PaymentDisputed', PaymentDisputedV2Data>
   | DomainEvent<'DisputeClosed', DisputeClosedV2Data>
-  // v1 twins: published beside each v2 while a consumer still declares v1 (support does).
+  // v1 twins: appended beside each v2 until no consumer declared v1 (support moved to v2).
+  // Streams written then still hold them; nothing appends them any more.
   | DomainEvent<'PaymentRefunded', PaymentRefundedV1Data>
   | DomainEvent<'PaymentDisputed', PaymentDisputedV1Data>
   | DomainEvent<'DisputeClosed', DisputeClosedV1Data>;

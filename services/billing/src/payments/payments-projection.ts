@@ -107,7 +107,7 @@ export const paymentsProjection: Projection<BillingTx> = {
         });
         return;
       }
-      // Refunds and disputes are stored as v2 with a v1 twin (for v1 consumers): only v2 counts.
+      // Refunds and disputes are v2; the v1 twins older streams hold are skipped: only v2 counts.
       case PaymentRefundedV2.type: {
         if (event.version !== PaymentRefundedV2.version) return;
         const data = PaymentRefundedV2.schema.parse(event.data);

@@ -70,7 +70,7 @@ export interface Caller {
 
 export interface StoredBillingEvent {
   type: string;
-  /** Schema version (refund and dispute events are stored as v2 beside a v1 twin). */
+  /** Schema version (refund and dispute events are v2; older streams also hold v1 twins). */
   version: number;
   streamId: string;
   data: Record<string, unknown>;

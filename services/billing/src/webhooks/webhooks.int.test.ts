@@ -130,9 +130,8 @@ describe('Stripe webhooks (signed by the sandbox, verified by billing)', () => {
     expect(stream.map((e) => `${e.type}.v${e.version}`)).toEqual([
       'PaymentSucceeded.v1',
       'ProductOwned.v1',
-      // v2 (with the purpose) and its v1 twin for consumers still reading v1.
+      // v2 only (with the purpose): no consumer reads v1 any more.
       'PaymentRefunded.v2',
-      'PaymentRefunded.v1',
       'ProductReleased.v1',
     ]);
     expect(stream[2]?.data).toMatchObject({ amountCents: 999, full: true });

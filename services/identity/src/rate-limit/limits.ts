@@ -10,7 +10,8 @@ export type LimitedAction =
   | 'reset-password'
   | 'verify-email'
   | 'resend-verification'
-  | 'second-factor';
+  | 'second-factor'
+  | 'oauth-register';
 
 const MESSAGES: Record<LimitedAction, string> = {
   login: 'Too many sign-in attempts',
@@ -20,6 +21,7 @@ const MESSAGES: Record<LimitedAction, string> = {
   'verify-email': 'Too many verification attempts',
   'resend-verification': 'Too many verification emails requested',
   'second-factor': 'Too many verification codes tried',
+  'oauth-register': 'Too many app registrations',
 };
 
 const limitMessage = (action: LimitedAction, seconds: number) =>
@@ -93,6 +95,8 @@ export function identityLimits(
             ? [rule(`second-factor:account:${email}`, config.RATE_LIMIT_SECOND_FACTOR_PER_ACCOUNT)]
             : []),
         ];
+      case 'oauth-register':
+        return [rule(`oauth-register:ip:${ip}`, config.RATE_LIMIT_OAUTH_REGISTER_PER_IP)];
     }
   };
 

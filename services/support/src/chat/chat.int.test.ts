@@ -3,7 +3,7 @@ import {
   AccessGrantedV1,
   AccessRevokedV1,
   chatReplySchema,
-  PaymentRefundedV1,
+  PaymentRefundedV2,
   PaymentSucceededV1,
 } from '@mia/contracts';
 import { waitFor } from '@mia/testing';
@@ -168,11 +168,13 @@ describe('AI support chat (real SDK against a local fake OpenAI)', () => {
     );
     expect(accountInPrompt()).not.toContain('reembolsado');
 
-    await h.publish('billing', `payment-${paymentId}`, PaymentRefundedV1, {
+    await h.publish('billing', `payment-${paymentId}`, PaymentRefundedV2, {
       paymentId,
       userId: person.id,
+      purpose: { kind: 'product', productId: 'manual-ceremonias' },
       amountCents: 999,
       full: true,
+      planAction: null,
       refundedAt: '2026-05-10T09:00:00.000Z',
     });
     await h.publish('access', `entitlements-${person.id}`, AccessRevokedV1, {

@@ -4,7 +4,9 @@ import {
   AccessRevokedV1,
   eventSubject,
   PaymentFailedV1,
-  PaymentRefundedV1,
+  PaymentRefundedV2,
+  PaymentDisputedV2,
+  DisputeClosedV2,
   PaymentSucceededV1,
   type EventDefinition,
 } from '@mia/contracts';
@@ -78,11 +80,13 @@ describe("support's picture of a customer (billing, access -> NATS -> support)",
     const refund = {
       paymentId,
       userId,
+      purpose: { kind: 'product' as const, productId: 'generador-sermones' },
       amountCents: 500,
       full: false,
+      planAction: null,
       refundedAt: '2026-05-10T08:00:00.000Z',
     };
-    await deliver(PaymentRefundedV1, refund, randomUUID(), 3);
+    await deliver(PaymentRefundedV2, refund, randomUUID(), 3);
     await deliver(PaymentSucceededV1, succeeded(paymentId, userId));
     await waitFor(
       async () => {
@@ -106,6 +110,42 @@ describe("support's picture of a customer (billing, access -> NATS -> support)",
       amountCents: 999,
       description: 'Generador de Sermones',
     });
+  });
+
+  it('an inquiry reads as one until the bank escalates it to a chargeback; the outcome ends it', async () => {
+    const userId = randomUUID();
+    const paymentId = randomUUID();
+    const purpose = { kind: 'product' as const, productId: 'generador-sermones' };
+    const dispute = (inquiry: boolean) => ({
+      paymentId,
+      userId,
+      purpose,
+      disputeId: 'dp_acceptance',
+      reason: 'fraudulent',
+      inquiry,
+      amountCents: 999,
+      currency: 'usd',
+      evidenceDueBy: null,
+    });
+    const status = (expected: string) =>
+      waitFor(
+        async () =>
+          (await db().customerPayment.findUnique({ where: { paymentId } }))?.disputeStatus ===
+          expected,
+        { message: `dispute status ${expected}` },
+      );
+    await deliver(PaymentDisputedV2, dispute(true));
+    await status('inquiry');
+    await deliver(PaymentDisputedV2, dispute(false));
+    await status('open');
+    await deliver(DisputeClosedV2, {
+      paymentId,
+      userId,
+      purpose,
+      disputeId: 'dp_acceptance',
+      outcome: 'won',
+    });
+    await status('won');
   });
 
   it('a revocation that arrives before its grant keeps the tool unusable', async () => {

@@ -1,8 +1,8 @@
 import {
-  DisputeClosedV1,
-  PaymentDisputedV1,
+  DisputeClosedV2,
+  PaymentDisputedV2,
   PaymentFailedV1,
-  PaymentRefundedV1,
+  PaymentRefundedV2,
   PaymentSucceededV1,
   type PaymentPurpose,
 } from '@mia/contracts';
@@ -75,8 +75,8 @@ export const recordFailureOnPaymentFailed = on<typeof PaymentFailedV1, SupportTx
   },
 );
 
-export const recordRefundOnPaymentRefunded = on<typeof PaymentRefundedV1, SupportTx>(
-  PaymentRefundedV1,
+export const recordRefundOnPaymentRefunded = on<typeof PaymentRefundedV2, SupportTx>(
+  PaymentRefundedV2,
   async (data, _envelope, ctx) => {
     // The inbox makes each refund count once, so adding up is safe.
     await ctx.sql.query(
@@ -100,23 +100,31 @@ export const recordRefundOnPaymentRefunded = on<typeof PaymentRefundedV1, Suppor
   },
 );
 
-/** Opens a dispute unless its outcome is already known (the closing may arrive first). */
-export const recordDisputeOnPaymentDisputed = on<typeof PaymentDisputedV1, SupportTx>(
-  PaymentDisputedV1,
+/**
+ * Opens a dispute (`open`: a chargeback; `inquiry`: the bank only asked) unless its outcome is
+ * already known (the closing may arrive first). An inquiry that escalates is announced again as
+ * a chargeback and becomes `open`; nothing turns a chargeback back into an inquiry.
+ */
+export const recordDisputeOnPaymentDisputed = on<typeof PaymentDisputedV2, SupportTx>(
+  PaymentDisputedV2,
   async (data, _envelope, ctx) => {
     await ctx.sql.query(
       `INSERT INTO customer_payments (payment_id, user_id, dispute_status, updated_at)
-       VALUES ($1::uuid, $2::uuid, 'open', $3::timestamptz)
+       VALUES ($1::uuid, $2::uuid, $3, $4::timestamptz)
        ON CONFLICT (payment_id) DO UPDATE SET
-         dispute_status = coalesce(customer_payments.dispute_status, 'open'),
+         dispute_status = CASE
+           WHEN customer_payments.dispute_status IS NULL
+             OR customer_payments.dispute_status = 'inquiry'
+           THEN EXCLUDED.dispute_status
+           ELSE customer_payments.dispute_status END,
          updated_at = EXCLUDED.updated_at`,
-      [data.paymentId, data.userId, ctx.now.toISOString()],
+      [data.paymentId, data.userId, data.inquiry ? 'inquiry' : 'open', ctx.now.toISOString()],
     );
   },
 );
 
-export const recordOutcomeOnDisputeClosed = on<typeof DisputeClosedV1, SupportTx>(
-  DisputeClosedV1,
+export const recordOutcomeOnDisputeClosed = on<typeof DisputeClosedV2, SupportTx>(
+  DisputeClosedV2,
   async (data, _envelope, ctx) => {
     await ctx.sql.query(
       `INSERT INTO customer_payments (payment_id, user_id, dispute_status, updated_at)

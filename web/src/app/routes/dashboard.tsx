@@ -7,6 +7,7 @@ import { AccessCodeCard } from '@/features/access/components/access-code-card';
 import { AdminPanel } from '@/features/admin/components/admin-panel';
 import { TwoFactorSettings } from '@/features/auth/components/two-factor-settings';
 import { BillingManagement } from '@/features/billing/components/billing-management';
+import { ConnectedApps } from '@/features/connections/components/connected-apps';
 import { dashboardQueryKey, useDashboard } from '@/features/dashboard/api/dashboard';
 import { AccountSettings } from '@/features/dashboard/components/account-settings';
 import { DashboardHeader } from '@/features/dashboard/components/dashboard-header';
@@ -50,7 +51,16 @@ export default function DashboardRoute() {
         <PaymentHistory payments={data.payments} />
         <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
           <BillingManagement ownsTools={stats.owned > 0} onChanged={refresh} />
-          {user ? <AccountSettings security={<TwoFactorSettings user={user} />} /> : null}
+          {user ? (
+            <AccountSettings
+              security={
+                <>
+                  <TwoFactorSettings user={user} />
+                  <ConnectedApps />
+                </>
+              }
+            />
+          ) : null}
         </div>
         {user?.role === 'admin' ? (
           <AdminPanel onChanged={refresh} secondFactor={user.twoFactorEnabled} />

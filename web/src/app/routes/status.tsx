@@ -1,35 +1,13 @@
 import { brand, localizeProduct, products } from '@mia/catalog';
-import {
-  Bell,
-  BookOpen,
-  CircleAlert,
-  CircleCheck,
-  Mail,
-  Sparkles,
-  Wrench,
-  type LucideIcon,
-} from 'lucide-react';
-import { useState } from 'react';
+import { Bell, BookOpen, CircleCheck, Mail, Sparkles, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { InfoPageLayout } from '@/components/layouts/info-page-layout';
-import { Badge, type BadgeProps } from '@/components/ui/badge';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import {
-  announcements,
-  displayState,
-  metrics,
-  services,
-  type Announcement,
-  type ServiceState,
-} from '@/features/status/data';
-import { formatDate, formatDateTime, formatPercent, useI18n } from '@/i18n';
-
-const stateLook: Record<ServiceState, { icon: LucideIcon; badge: BadgeProps['variant'] }> = {
-  operational: { icon: CircleCheck, badge: 'success' },
-  maintenance: { icon: Wrench, badge: 'warning' },
-  incident: { icon: CircleAlert, badge: 'danger' },
-};
+import { LiveStatus } from '@/features/status/components/live-status';
+import { announcements, metrics, type Announcement } from '@/features/status/data';
+import { formatDate, formatPercent, useI18n } from '@/i18n';
 
 const announcementIcons: Record<Announcement['icon'], LucideIcon> = {
   sparkles: Sparkles,
@@ -40,53 +18,10 @@ const announcementIcons: Record<Announcement['icon'], LucideIcon> = {
 export default function StatusRoute() {
   const { t, locale } = useI18n();
   const copy = t.status;
-  const [checkedAt] = useState(() => new Date());
-  const allOperational = services.every((s) => displayState(s.status) === 'operational');
 
   return (
     <InfoPageLayout page="status" title={copy.heading}>
-      <div
-        role="status"
-        className="flex flex-col gap-2 rounded-2xl border border-green-700/30 bg-green-50 p-6 sm:flex-row sm:items-center sm:justify-between"
-      >
-        <p className="flex items-center gap-3 text-lg font-semibold text-green-900">
-          <CircleCheck aria-hidden="true" className="size-7 shrink-0 text-green-700" />
-          {allOperational ? copy.allOperational : copy.states.maintenance}
-        </p>
-        <p className="text-sm text-green-900" data-testid="status-updated">
-          <time dateTime={checkedAt.toISOString()}>
-            {copy.lastUpdated(formatDateTime(checkedAt, locale))}
-          </time>
-        </p>
-      </div>
-
-      <section aria-labelledby="services-title" className="mt-12">
-        <h2 id="services-title" className="text-2xl font-bold text-navy-900">
-          {copy.servicesHeading}
-        </h2>
-        <ul className="mt-5 divide-y divide-cream-300/70 rounded-2xl border border-cream-300/70 bg-white shadow-sm">
-          {services.map((service) => {
-            const state = displayState(service.status);
-            const { icon: Icon, badge } = stateLook[state];
-            const text = copy.services[service.key];
-            return (
-              <li
-                key={service.key}
-                className="flex flex-col gap-2 p-5 sm:flex-row sm:items-center sm:justify-between"
-              >
-                <div>
-                  <h3 className="font-semibold text-navy-900">{text.name}</h3>
-                  <p className="text-sm text-navy-700">{text.description}</p>
-                </div>
-                <Badge variant={badge} className="self-start sm:self-auto">
-                  <Icon aria-hidden="true" />
-                  {copy.states[state]}
-                </Badge>
-              </li>
-            );
-          })}
-        </ul>
-      </section>
+      <LiveStatus />
 
       <section aria-labelledby="announcements-title" className="mt-12">
         <h2 id="announcements-title" className="text-2xl font-bold text-navy-900">

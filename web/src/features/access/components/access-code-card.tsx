@@ -54,6 +54,10 @@ export function AccessCodeCard() {
           {copy.heading}
         </h2>
         <CardDescription>{copy.description}</CardDescription>
+        {/* Issue 23: a tool connected by signing in never asks for the code. */}
+        <CardDescription data-testid="access-code-oauth-note">
+          {t.connections.accessCodeNote}
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {code.isPending ? (

@@ -4,12 +4,13 @@ import { useI18n } from '@/i18n';
 import { CustomerLookup } from './customer-lookup';
 import { DisputesPanel } from './disputes-panel';
 import { GrantForm } from './grant-form';
+import { IncidentsForm } from './incidents-form';
 import { PaymentsReviewPanel } from './payments-review-panel';
 import { RoleForm } from './role-form';
 
 /**
  * For the admin role only (the route decides): grants, customer lookup, revoke, refund, disputes,
- * payments to review, roles.
+ * payments to review, roles, the status page's incidents.
  * Every staff call needs a session made with the second factor: until the admin enrols, the
  * panel says where to do it instead of offering forms that would be refused.
  */
@@ -36,6 +37,7 @@ export function AdminPanel({
           <DisputesPanel />
           <PaymentsReviewPanel />
           <RoleForm />
+          <IncidentsForm />
         </CardContent>
       ) : (
         <CardContent>

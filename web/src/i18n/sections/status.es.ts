@@ -1,0 +1,53 @@
+/** The live status page (GET /api/status) and the staff's incident form (es). */
+export const statusLiveEs = {
+  statusLive: {
+    loading: 'Consultando el estado de los servicios...',
+    failed:
+      'No pudimos consultar el estado de los servicios en este momento. Vuelve a intentarlo en unos minutos.',
+    someIncident: 'Algunos servicios tienen incidencias',
+    someMaintenance: 'Hay servicios en mantenimiento',
+    incidentsHeading: 'Incidencias y mantenimientos',
+    noIncidents: 'No hay incidencias ni mantenimientos recientes.',
+    types: {
+      incident: 'Incidente',
+      maintenance: 'Mantenimiento',
+    },
+    started: (when: string) => `Inicio: ${when}`,
+    resolved: (when: string) => `Resuelto: ${when}`,
+    ongoing: 'En curso',
+    affects: (services: string) => `Servicios afectados: ${services}`,
+    uptimeHeading: 'Disponibilidad de los últimos 90 días',
+    uptimeSummary: (percent: string) => `${percent} de disponibilidad`,
+    uptimeNoData: 'Sin datos todavía',
+    uptimeBars: (service: string) => `Disponibilidad diaria de ${service}, de hace 90 días a hoy`,
+    dayAvailability: (date: string, percent: string) => `${date}: ${percent} disponible`,
+    dayNoData: (date: string) => `${date}: sin datos`,
+    ninetyDaysAgo: 'Hace 90 días',
+    today: 'Hoy',
+    legend: {
+      full: 'Sin interrupciones',
+      partial: 'Interrupción parcial',
+      down: 'Interrupción importante',
+      none: 'Sin datos',
+    },
+  },
+  incidentsAdmin: {
+    title: 'Estado del Servicio: incidencias',
+    description:
+      'Publica una incidencia o un mantenimiento en la página de estado y márcalo como resuelto cuando termine.',
+    type: 'Tipo',
+    titleLabel: 'Título',
+    body: 'Descripción',
+    services: 'Servicios afectados',
+    submit: 'Publicar',
+    submitting: 'Publicando...',
+    posted: 'Publicado en la página de estado',
+    resolve: 'Marcar como resuelto',
+    resolving: 'Resolviendo...',
+    resolvedToast: 'Marcado como resuelto',
+    open: 'Abiertas',
+    none: 'No hay incidencias abiertas.',
+    failed: 'No se pudo guardar',
+    chooseService: 'Elige al menos un servicio',
+  },
+};
