@@ -154,6 +154,8 @@ describe('signed out', () => {
 
   it('every landing button that needs an account leads to /auth', async () => {
     await page.goto(server.url);
+    // The tools, plans and trial render from their own chunk, just after the first screen.
+    await page.locator('#pricing').waitFor();
     const buyButtons = page.getByRole('link', { name: /^Comprar Ahora/ });
     expect(await buyButtons.count()).toBe(products.length);
     for (const name of [

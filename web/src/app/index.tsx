@@ -1,11 +1,10 @@
 import { BrowserRouter } from 'react-router-dom';
-import type { Locale, Messages } from '@/i18n';
 import { AppProvider } from './provider';
 import { AppRoutes } from './router';
 
-export function App(props: { locale: Locale; messages: Messages }) {
+export function App() {
   return (
-    <AppProvider {...props}>
+    <AppProvider>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

@@ -1,30 +1,39 @@
-import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { paths } from '@/config/paths';
-import { RequireAuth } from '@/features/auth/components/require-auth';
+import { lazyRoute } from './lazy-route';
 import LandingRoute from './routes/landing';
 import { RootLayout } from './routes/root-layout';
 
-// Every page but the landing page is its own chunk, so '/' downloads none of their code.
-const AuthRoute = lazy(() => import('./routes/auth'));
-const VerifyRoute = lazy(() => import('./routes/verify'));
-const VerifyEmailRoute = lazy(() => import('./routes/verify-email'));
-const FeaturesRoute = lazy(() => import('./routes/features'));
-const UserGuideRoute = lazy(() => import('./routes/user-guide'));
-const StatusRoute = lazy(() => import('./routes/status'));
-const SecurityRoute = lazy(() => import('./routes/security'));
-const PrivacyPolicyRoute = lazy(() => import('./routes/privacy-policy'));
-const TermsOfServiceRoute = lazy(() => import('./routes/terms-of-service'));
-const DashboardRoute = lazy(() => import('./routes/dashboard'));
-const CheckoutRoute = lazy(() => import('./routes/checkout'));
-const StartTrialRoute = lazy(() => import('./routes/start-trial'));
-const SupportRoute = lazy(() => import('./routes/support/index'));
-const SupportTicketsRoute = lazy(() => import('./routes/support/tickets'));
-const SupportTicketRoute = lazy(() => import('./routes/support/ticket'));
-const SupportStaffRoute = lazy(() => import('./routes/support/staff'));
-const SupportStaffTicketRoute = lazy(() => import('./routes/support/staff-ticket'));
-const OAuthConsentRoute = lazy(() => import('./routes/oauth-consent'));
-const NotFoundRoute = lazy(() => import('./routes/not-found'));
+// Every page but the landing page is its own chunk, so '/' downloads none of their code, nor the
+// catalogue sections it names (all of them when it names none: the signed-in pages).
+const AuthRoute = lazyRoute(() => import('./routes/auth'), ['account', 'security']);
+const VerifyRoute = lazyRoute(() => import('./routes/verify'), ['commerce']);
+const VerifyEmailRoute = lazyRoute(() => import('./routes/verify-email'), ['account']);
+const FeaturesRoute = lazyRoute(() => import('./routes/features'), ['pages']);
+const UserGuideRoute = lazyRoute(() => import('./routes/user-guide'), ['pages']);
+const StatusRoute = lazyRoute(() => import('./routes/status'), ['pages', 'status']);
+const SecurityRoute = lazyRoute(() => import('./routes/security'), ['pages']);
+const PrivacyPolicyRoute = lazyRoute(() => import('./routes/privacy-policy'), ['pages']);
+const TermsOfServiceRoute = lazyRoute(() => import('./routes/terms-of-service'), ['pages']);
+const DashboardRoute = lazyRoute(() => import('./routes/dashboard'));
+const CheckoutRoute = lazyRoute(() => import('./routes/checkout'));
+const StartTrialRoute = lazyRoute(() => import('./routes/start-trial'));
+const SupportRoute = lazyRoute(() => import('./routes/support/index'));
+const SupportTicketsRoute = lazyRoute(() => import('./routes/support/tickets'));
+const SupportTicketRoute = lazyRoute(() => import('./routes/support/ticket'));
+const SupportStaffRoute = lazyRoute(() => import('./routes/support/staff'));
+const SupportStaffTicketRoute = lazyRoute(() => import('./routes/support/staff-ticket'));
+// Asked from a connecting tool (OAuth): it shows the connections section and sign-in's texts.
+const OAuthConsentRoute = lazyRoute(() => import('./routes/oauth-consent'));
+const NotFoundRoute = lazyRoute(() => import('./routes/not-found'), []);
+// The guard asks the server who is signed in, which takes the query cache: lazy as well.
+const RequireAuth = lazyRoute(
+  () =>
+    import('@/features/auth/components/require-auth').then((module) => ({
+      default: module.RequireAuth,
+    })),
+  [],
+);
 
 /**
  * The spec's route table (section 2). Declarative routes rather than a data router: the app loads

@@ -1,17 +1,14 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { loadMessages } from './catalogue';
+import { useCallback, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { catalogueState, subscribeCatalogue, switchCatalogue } from './catalogue';
 import { I18nContext, type I18n } from './context';
-import type { Messages } from './es';
 import { rememberLocale, type Locale } from './locale';
 
-interface Props {
-  locale: Locale;
-  messages: Messages;
-  children: ReactNode;
-}
-
-export function I18nProvider({ locale: initialLocale, messages, children }: Props) {
-  const [state, setState] = useState({ locale: initialLocale, t: messages });
+/**
+ * Gives the app the catalogue as catalogue.ts holds it (started before the first render, grown by
+ * the routes' sections, swapped whole on a language switch).
+ */
+export function I18nProvider({ children }: { children: ReactNode }) {
+  const state = useSyncExternalStore(subscribeCatalogue, catalogueState);
 
   useEffect(() => {
     document.documentElement.lang = state.locale;
@@ -19,7 +16,7 @@ export function I18nProvider({ locale: initialLocale, messages, children }: Prop
 
   const setLocale = useCallback((locale: Locale) => {
     rememberLocale(locale);
-    void loadMessages(locale).then((t) => setState({ locale, t }));
+    void switchCatalogue(locale);
   }, []);
 
   const value = useMemo<I18n>(() => ({ ...state, setLocale }), [state, setLocale]);

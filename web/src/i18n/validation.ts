@@ -23,7 +23,8 @@ export const ruleTexts = {
   invalid: 'Invalid input',
 } as const satisfies Record<keyof Messages['validation'], string>;
 
-const keyByText = new Map<string, keyof Messages['validation']>(
+// Pure: a page that translates no rule (the landing page) drops it.
+const keyByText = /* @__PURE__ */ new Map<string, keyof Messages['validation']>(
   Object.entries(ruleTexts).map(([key, text]) => [text, key as keyof Messages['validation']]),
 );
 

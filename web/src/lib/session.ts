@@ -1,6 +1,7 @@
 import type { User } from '@mia/contracts';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '@/lib/api-client';
+import { clearSignedInHint, hasSignedInHint } from '@/lib/signed-in-hint';
 
 // The session is read by several features (the landing header, the guard, the dashboard), so it
 // lives here rather than in one of them: features do not import each other.
@@ -10,22 +11,6 @@ export const userQueryKey = ['user'] as const;
 // Loaded on demand: the landing page asks for the user, and zod would otherwise be ~20 KB of its
 // first download. The schema arrives while the request is in flight.
 const loadUserSchema = () => import('@mia/contracts').then((contracts) => contracts.userSchema);
-
-/**
- * Identity sets this readable, non-secret cookie with the session cookie (which scripts cannot
- * see) and clears it with it. Without it there is no session to ask about, so an anonymous
- * visit makes no request whose only possible answer is a 401 (logged as a console error).
- */
-export const SIGNED_IN_HINT_COOKIE = 'mia_signed_in';
-
-export const hasSignedInHint = (): boolean =>
-  typeof document !== 'undefined' &&
-  document.cookie.split(';').some((pair) => pair.trim().startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
-
-/** Forgets a hint the server no longer backs (it clears it too, as it answers 401). */
-const clearSignedInHint = () => {
-  document.cookie = `${SIGNED_IN_HINT_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
-};
 
 /** The signed-in user, or null: a 401 means nobody is signed in (spec section 7). */
 export async function getUser(): Promise<User | null> {

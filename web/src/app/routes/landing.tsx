@@ -1,41 +1,56 @@
-import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
-import { SiteFooter } from '@/components/layouts/site-footer';
+import type { User } from '@mia/contracts';
+import { lazy, Suspense, useState } from 'react';
 import { MAIN_ID, SkipLink } from '@/components/layouts/skip-link';
 import { Seo } from '@/components/seo/seo';
-import { useUser } from '@/lib/session';
+import { useAfterFirstPaint } from '@/app/after-first-paint';
 import { Benefits } from '@/features/landing/components/benefits';
 import { Hero } from '@/features/landing/components/hero';
 import { LandingHeader } from '@/features/landing/components/landing-header';
-import { Plans } from '@/features/landing/components/plans';
-import { ProductGrid } from '@/features/landing/components/product-grid';
-import { StructuredData } from '@/features/landing/components/structured-data';
-import { TrialPrompt } from '@/features/landing/components/trial-prompt';
+import { hasSignedInHint } from '@/lib/signed-in-hint';
+
+// Anonymous visitors (no signed-in hint) never load it, nor the query cache it needs.
+const LandingUser = lazy(() => import('./landing-user'));
+
+// Below the first screen, fetched once it is painted; both come from one chunk (landing-offers.tsx).
+const offers = () => import('./landing-offers');
+const Offers = lazy(() => offers().then((module) => ({ default: module.Offers })));
+const SiteFooter = lazy(() => offers().then((module) => ({ default: module.SiteFooter })));
+
+// Holds the offers' place, so the page is as tall as it will be from its first paint (no scroll
+// bar appearing and shifting the first screen when they arrive).
+const offersPlaceholder = <div className="min-h-screen" />;
 
 export default function LandingRoute() {
-  const { data: user } = useUser();
+  const [user, setUser] = useState<User | null>(null);
   const signedIn = Boolean(user);
-  const { hash } = useLocation();
-
-  // Links such as 'Ver Precios' on other pages arrive as '/#pricing'; the router does not scroll.
-  useEffect(() => {
-    if (hash.length > 1) document.getElementById(hash.slice(1))?.scrollIntoView();
-  }, [hash]);
+  const painted = useAfterFirstPaint();
 
   return (
     <>
       <Seo page="landing" />
-      <StructuredData />
       <SkipLink />
-      <LandingHeader />
+      {hasSignedInHint() && (
+        <Suspense fallback={null}>
+          <LandingUser onUser={setUser} />
+        </Suspense>
+      )}
+      <LandingHeader user={user} />
       <main id={MAIN_ID} tabIndex={-1} className="outline-none">
         <Hero signedIn={signedIn} />
         <Benefits />
-        <ProductGrid signedIn={signedIn} />
-        <Plans signedIn={signedIn} />
-        <TrialPrompt signedIn={signedIn} />
+        {painted ? (
+          <Suspense fallback={offersPlaceholder}>
+            <Offers signedIn={signedIn} />
+          </Suspense>
+        ) : (
+          offersPlaceholder
+        )}
       </main>
-      <SiteFooter />
+      {painted && (
+        <Suspense fallback={null}>
+          <SiteFooter />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -6,16 +6,17 @@ import { Logo } from '@/components/layouts/logo';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useI18n } from '@/i18n';
-import { useUser } from '@/lib/session';
 
 const MENU_ID = 'mobile-menu';
 
 type NavItem = { label: string; href: string } | { label: string; to: string };
 
-/** Sticky header of the landing page; the mobile menu mirrors the desktop links and toggles. */
-export function LandingHeader() {
+/**
+ * Sticky header of the landing page; the mobile menu mirrors the desktop links and toggles. The
+ * page passes the signed-in user in, so the header does not need the query cache to render.
+ */
+export function LandingHeader({ user }: { user: { name: string } | null }) {
   const { t } = useI18n();
-  const { data: user } = useUser();
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
 
