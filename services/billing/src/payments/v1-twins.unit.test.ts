@@ -1,3 +1,6 @@
+import { consumerDeclarations } from '@mia/testing';
+import { expect, it } from 'vitest';
+
 // Refund and dispute events were appended as v2 plus a v1 twin while some consumer declared v1
 // (ADR 0016). Support moved to v2 and the decider stopped appending twins: a consumer that
 // declared v1 again would never hear of a new refund or dispute.
