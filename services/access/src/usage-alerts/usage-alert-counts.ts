@@ -1,6 +1,5 @@
 import { GptOpenedV1 } from '@mia/contracts';
 import type { Projection, Sql, StoredEvent } from '@mia/service-kit';
-import type { AccessTx } from '../db.js';
 import { GptAccessDenied } from '../usage/usage-events.js';
 import { countedUse } from '../usage/usage.js';
 
@@ -57,7 +56,7 @@ export function latestHours(events: readonly StoredEvent[]): Map<string, Latest>
  * verifications of one user queue on it (and each reads a distinct count), while different
  * users never wait for each other.
  */
-export const usageAlertCountsProjection: Projection<AccessTx> = {
+export const usageAlertCountsProjection: Projection<unknown> = {
   name: 'usage-alert-counts',
   handles: [GptOpenedV1.type, GptAccessDenied.type],
   async apply(event, ctx) {
@@ -72,8 +71,9 @@ export const usageAlertCountsProjection: Projection<AccessTx> = {
       latest.map(([, l]) => l.verifications),
     ]);
   },
-  async reset({ tx }) {
-    await tx.usageAlertCount.deleteMany();
+  // Plain SQL only, so the verification's plain pg transaction applies it too (verification-store.ts).
+  async reset({ sql }) {
+    await sql.query('DELETE FROM usage_alert_counts');
   },
 };
 

@@ -1,6 +1,5 @@
 import { enqueueMail, fold, readEvents, type EventStoreSession } from '@mia/service-kit';
 import type { Access } from '../access.js';
-import type { AccessTx } from '../db.js';
 import { settingsDecider, settingsStreamId } from '../settings/settings-decider.js';
 import { hourOf, verificationsInHour } from './usage-alert-counts.js';
 import { usageAlertMail } from './usage-alert-mail.js';
@@ -18,7 +17,7 @@ import { usageAlertDue } from './usage-alert-rule.js';
  */
 export async function queueUsageAlertIfDue(
   access: Access,
-  session: EventStoreSession<AccessTx>,
+  session: EventStoreSession<unknown>,
   userId: string,
   at: Date,
 ): Promise<void> {
@@ -31,7 +30,11 @@ export async function queueUsageAlertIfDue(
     readEvents(settingsDecider, await session.readStream(settingsStreamId(userId))),
   );
   if (!usageAlertDue(uses, threshold, settings.usageAlerts)) return;
-  const user = await session.tx.directoryUser.findUnique({ where: { userId } });
+  // Plain SQL: the verification's transaction is a plain pg one (verification-store.ts).
+  const [user] = await session.sql.query<{ email: string; name: string }>(
+    'SELECT email, name FROM user_directory WHERE user_id = $1::uuid',
+    [userId],
+  );
   if (!user) return;
   const mail = usageAlertMail({
     to: user.email,

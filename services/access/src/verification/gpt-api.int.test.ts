@@ -113,6 +113,22 @@ describe('access codes and the GPT verification API', () => {
     expect(english.body.message).toBe('Access verified: you can use Estudio de Apocalipsis.');
   });
 
+  it('answers from the entitlements as they are now, after a grant or a revocation', async () => {
+    // Each verification folds on from the stream version it last read (grants-cache.ts): a
+    // change after an answer must show in the next one.
+    const code = await ownCode(owner);
+    expect((await verify(code, 'cantar-cantares')).body).toMatchObject({ reason: 'no_access' });
+    const asAdmin = {
+      token: admin.token,
+      body: { email: owner.email, productId: 'cantar-cantares' },
+    };
+    expect((await call(access.url, 'POST', '/api/admin/grant-access', asAdmin)).status).toBe(200);
+    expect((await verify(code, 'cantar-cantares')).body).toMatchObject({ reason: 'granted' });
+    expect((await call(access.url, 'POST', '/api/admin/revoke-access', asAdmin)).status).toBe(200);
+    expect((await verify(code, 'cantar-cantares')).body).toMatchObject({ reason: 'revoked' });
+    expect((await verify(code, 'apocalipsis')).body).toMatchObject({ reason: 'granted' });
+  });
+
   it('rotation stops the old code at once and the new one works', async () => {
     const before = await ownCode(owner);
     const rotated = await call(access.url, 'POST', '/api/access-code/rotate', {

@@ -2,7 +2,6 @@ import type { Product } from '@mia/catalog';
 import type { GptVerifyResponse } from '@mia/contracts';
 import type { NewEvent } from '@mia/service-kit';
 import type { Access } from '../access.js';
-import { loadGrants } from '../entitlements/entitlements.js';
 import { usable } from '../entitlements/grants.js';
 import { queueUsageAlertIfDue } from '../usage-alerts/usage-alerts.js';
 import { usageStreamId } from '../usage/usage-events.js';
@@ -50,13 +49,13 @@ export async function verdictFor(
   { userId, product, via, lang, auth }: KnownUserCheck,
 ): Promise<GptVerifyResponse> {
   const now = access.clock();
-  const verdict = usable(await loadGrants(access.commands, userId), product.id, now);
+  const verdict = usable(await access.grantsCache.grants(userId), product.id, now);
   const use = { userId, productId: product.id, via, at: now };
   const events: NewEvent[] =
     verdict.reason === 'granted'
       ? useEvents(use, auth)
       : [denialEvent({ ...use, reason: verdict.reason })];
-  await access.events.transaction(async (session) => {
+  await access.verificationEvents.transaction(async (session) => {
     await session.append(usageStreamId(userId), 'any', events);
     await queueUsageAlertIfDue(access, session, userId, now);
   });
