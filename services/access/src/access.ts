@@ -24,6 +24,10 @@ import { createGptKeys, type GptKeys } from './verification/gpt-keys.js';
 import { createGptLimits, type GptLimits } from './verification/gpt-limits.js';
 import { createUserTokens } from './verification/user-tokens.js';
 import { verificationStore } from './verification/verification-store.js';
+import {
+  codeOwnerWithEntitlements,
+  type CodeOwnerWithEntitlements,
+} from './verification/code-owner.js';
 
 /** What access's routes work with, built once per running service (ServiceDefinition.setup). */
 export interface Access {
@@ -39,6 +43,8 @@ export interface Access {
   vault: CodeVault;
   /** A code's owner by its lookup hash (plain pg: the verification call's first read). */
   codeOwner: CodeOwnerLookup;
+  /** A code's owner and their entitlements stream's version, in one read (the GPT API's). */
+  codeOwnerWithEntitlements: CodeOwnerWithEntitlements;
   /** The verification call's store: the usage stream's appends on plain pg. */
   verificationEvents: EventStore<unknown>;
   /** Users' grants folded from their entitlements streams, read on from the last version. */
@@ -76,6 +82,7 @@ export function setupAccess(ctx: ServiceContext<AccessConfig, AccessTx, PrismaCl
     auth: ctx.auth,
     vault: createCodeVault(config.ACCESS_CODE_SECRET),
     codeOwner: codeOwnerLookup(ctx.pool, ctx.schema),
+    codeOwnerWithEntitlements: codeOwnerWithEntitlements(ctx.pool, ctx.schema),
     verificationEvents,
     grantsCache: createGrantsCache(verificationEvents.readStream),
     limiter: createRateLimiter(ctx.runner.sql),

@@ -14,8 +14,10 @@ export interface GrantsCache {
   /**
    * The user's grants folded from their entitlements stream as it is now (the same answer as
    * loadGrants): the events after the version folded last time are read and folded on.
+   * `version`: the stream's version as the caller just read it; when the fold is already
+   * there, nothing is read.
    */
-  grants(userId: string): Promise<Grant[]>;
+  grants(userId: string, version?: number): Promise<Grant[]>;
 }
 
 /**
@@ -30,8 +32,9 @@ export interface GrantsCache {
 export function createGrantsCache(readStream: ReadStream, maxUsers = 20_000): GrantsCache {
   const folded = new Map<string, Folded>();
   return {
-    async grants(userId) {
+    async grants(userId, version) {
       const held = folded.get(userId);
+      if (held && held.version === version) return grantsOf(held.state);
       const from = held ?? { state: entitlementsDecider.initialState(), version: 0 };
       const newer = await readStream(entitlementsStreamId(userId), { afterVersion: from.version });
       const current: Folded =

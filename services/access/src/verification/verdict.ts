@@ -31,6 +31,8 @@ export function verifyAnswer(
 
 export interface KnownUserCheck {
   userId: string;
+  /** The user's entitlements stream version, when the caller's read saw it (check-code.ts). */
+  entitlementsVersion?: number;
   product: Product;
   via: 'gpt_action' | 'mcp';
   lang: Lang;
@@ -46,10 +48,14 @@ export interface KnownUserCheck {
  */
 export async function verdictFor(
   access: Access,
-  { userId, product, via, lang, auth }: KnownUserCheck,
+  { userId, entitlementsVersion, product, via, lang, auth }: KnownUserCheck,
 ): Promise<GptVerifyResponse> {
   const now = access.clock();
-  const verdict = usable(await access.grantsCache.grants(userId), product.id, now);
+  const verdict = usable(
+    await access.grantsCache.grants(userId, entitlementsVersion),
+    product.id,
+    now,
+  );
   const use = { userId, productId: product.id, via, at: now };
   const events: NewEvent[] =
     verdict.reason === 'granted'

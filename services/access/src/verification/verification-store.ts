@@ -23,7 +23,8 @@ export const verificationStore = (
   clock: Clock,
 ): EventStore<unknown> =>
   createEventStore<unknown>({
-    runner: pgRunner(pool),
+    // Its statements are a fixed set: each is planned once per connection.
+    runner: pgRunner(pool, { prepare: true }),
     schema,
     projections: usageStreamProjections,
     clock,
