@@ -1,6 +1,6 @@
 import type { Product } from '@mia/catalog';
 import type { GptVerifyResponse } from '@mia/contracts';
-import type { NewEvent } from '@mia/service-kit';
+import { ConcurrencyError, type NewEvent } from '@mia/service-kit';
 import type { Access } from '../access.js';
 import { usable } from '../entitlements/grants.js';
 import { queueUsageAlertIfDue } from '../usage-alerts/usage-alerts.js';
@@ -61,9 +61,18 @@ export async function verdictFor(
     verdict.reason === 'granted'
       ? useEvents(use, auth)
       : [denialEvent({ ...use, reason: verdict.reason })];
-  await access.verificationEvents.transaction(async (session) => {
-    await session.append(usageStreamId(userId), 'any', events);
-    await queueUsageAlertIfDue(access, session, userId, now);
-  });
+  const record = (optimistic: boolean) =>
+    access.verificationEvents.transaction(async (session) => {
+      await session.append(usageStreamId(userId), 'any', events, { optimistic });
+      await queueUsageAlertIfDue(access, session, userId, now);
+    });
+  try {
+    // One user's verifications rarely meet: first without queueing on the usage stream.
+    await record(true);
+  } catch (err) {
+    if (!(err instanceof ConcurrencyError)) throw err;
+    // One did: this time queue on the stream's lock (never collides: see AppendOptions).
+    await record(false);
+  }
   return verifyAnswer(product, verdict.reason, lang, verdict.grant?.validUntil ?? null);
 }
