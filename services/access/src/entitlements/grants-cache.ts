@@ -29,12 +29,16 @@ export interface GrantsCache {
  * equals folding from the start. `evolve` returns new states, so concurrent calls never see a
  * half-folded one. At most `maxUsers` users are kept, the least recently asked for dropped.
  */
-export function createGrantsCache(readStream: ReadStream, maxUsers = 20_000): GrantsCache {
+export function createGrantsCache(readStream: ReadStream, maxUsers = 5_000): GrantsCache {
   const folded = new Map<string, Folded>();
   return {
     async grants(userId, version) {
       const held = folded.get(userId);
-      if (held && held.version === version) return grantsOf(held.state);
+      if (held && held.version === version) {
+        folded.delete(userId);
+        folded.set(userId, held);
+        return grantsOf(held.state);
+      }
       const from = held ?? { state: entitlementsDecider.initialState(), version: 0 };
       const newer = await readStream(entitlementsStreamId(userId), { afterVersion: from.version });
       const current: Folded =
