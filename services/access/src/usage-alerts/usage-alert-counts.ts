@@ -25,7 +25,23 @@ const UPSERT = `
       WHEN excluded.hour_start > c.hour_start THEN excluded.verifications
       WHEN excluded.hour_start = c.hour_start THEN c.verifications + excluded.verifications
       ELSE c.verifications END,
-    hour_start = greatest(c.hour_start, excluded.hour_start)`;
+    hour_start = greatest(c.hour_start, excluded.hour_start)
+  RETURNING user_id::text AS user_id, (extract(epoch FROM hour_start) * 1000)::float8 AS hour_ms,
+            verifications`;
+
+interface Counted {
+  user_id: string;
+  hour_ms: number;
+  verifications: number;
+}
+
+/**
+ * The rows each transaction's upsert left, by the transaction's executor: the row stays locked
+ * by that transaction until it ends, so what the upsert returned is what a read in the same
+ * transaction would see. The verification's alert check reads it from here instead of asking
+ * PostgreSQL again (one round trip less on the GPT API's hot path).
+ */
+const countedIn = new WeakMap<Sql, Map<string, Counted>>();
 
 interface Latest {
   hour: number;
@@ -65,11 +81,14 @@ export const usageAlertCountsProjection: Projection<unknown> = {
   async applyBatch(events, { sql }) {
     const latest = [...latestHours(events)];
     if (latest.length === 0) return;
-    await sql.query(UPSERT, [
+    const rows = await sql.query<Counted>(UPSERT, [
       latest.map(([userId]) => userId),
       latest.map(([, l]) => new Date(l.hour).toISOString()),
       latest.map(([, l]) => l.verifications),
     ]);
+    const counted = countedIn.get(sql) ?? new Map<string, Counted>();
+    for (const row of rows) counted.set(row.user_id, row);
+    countedIn.set(sql, counted);
   },
   // Plain SQL only, so the verification's plain pg transaction applies it too (verification-store.ts).
   async reset({ sql }) {
@@ -79,6 +98,10 @@ export const usageAlertCountsProjection: Projection<unknown> = {
 
 /** The user's verifications in the hour of `at` so far (this transaction's included). */
 export async function verificationsInHour(sql: Sql, userId: string, at: Date): Promise<number> {
+  const counted = countedIn.get(sql)?.get(userId);
+  if (counted) {
+    return Number(counted.hour_ms) === hourOf(at).getTime() ? Number(counted.verifications) : 0;
+  }
   const [row] = await sql.query<{ verifications: number }>(
     'SELECT verifications FROM usage_alert_counts WHERE user_id = $1::uuid AND hour_start = $2',
     [userId, hourOf(at).toISOString()],

@@ -9,9 +9,10 @@ import { usageAlertDue } from './usage-alert-rule.js';
  * Runs in the transaction that appended a verification of the user's code (GptOpened or
  * GptAccessDenied through the GPT API), after the usage-alert-counts projection counted it: on
  * the verification that takes the hour's count past USAGE_ALERT_THRESHOLD, queues one mail if
- * the user turned usage alerts on. The count is the projection's row, so this adds a read, not
- * a write, to the verification; the user's row is locked by the append until commit, so only
- * one verification sees the crossing count: one mail per hour. The mail is queued in the same
+ * the user turned usage alerts on. The count is the projection's row as its upsert returned it
+ * (usage-alert-counts.ts), so this adds neither a write nor a round trip to the verification;
+ * the user's row is locked by the append until commit, so only one verification sees the
+ * crossing count: one mail per hour. The mail is queued in the same
  * transaction (the kit's worker sends and retries it after commit), inside a savepoint, so one
  * that cannot be queued is logged and never fails the verification.
  */
