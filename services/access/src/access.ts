@@ -12,6 +12,8 @@ import {
 } from '@mia/service-kit';
 import { configureEntitlements } from './entitlements/entitlements-policy.js';
 import { createCodeVault, type CodeVault } from './access-codes/code-vault.js';
+import { codeOwnerLookup, type CodeOwnerLookup } from './access-codes/access-codes.js';
+import { createGrantsCache, type GrantsCache } from './entitlements/grants-cache.js';
 import type { AccessConfig } from './config.js';
 import { dashboardReader, type DashboardRows } from './dashboard/dashboard-read.js';
 import type { AccessTx } from './db.js';
@@ -21,6 +23,11 @@ import { createRateLimiter, type RateLimiter } from '@mia/service-kit';
 import { createGptKeys, type GptKeys } from './verification/gpt-keys.js';
 import { createGptLimits, type GptLimits } from './verification/gpt-limits.js';
 import { createUserTokens } from './verification/user-tokens.js';
+import { verificationStore } from './verification/verification-store.js';
+import {
+  codeOwnerWithEntitlements,
+  type CodeOwnerWithEntitlements,
+} from './verification/code-owner.js';
 
 /** What access's routes work with, built once per running service (ServiceDefinition.setup). */
 export interface Access {
@@ -34,6 +41,14 @@ export interface Access {
   clock: Clock;
   auth: SessionAuth;
   vault: CodeVault;
+  /** A code's owner by its lookup hash (plain pg: the verification call's first read). */
+  codeOwner: CodeOwnerLookup;
+  /** A code's owner and their entitlements stream's version, in one read (the GPT API's). */
+  codeOwnerWithEntitlements: CodeOwnerWithEntitlements;
+  /** The verification call's store: the usage stream's appends on plain pg. */
+  verificationEvents: EventStore<unknown>;
+  /** Users' grants folded from their entitlements streams, read on from the last version. */
+  grantsCache: GrantsCache;
   /** Exact counters in PostgreSQL, for the public access page's per-IP limit. */
   limiter: RateLimiter;
   /** The verification API's limits, in memory (no write per call). */
@@ -52,6 +67,7 @@ export interface Access {
 export function setupAccess(ctx: ServiceContext<AccessConfig, AccessTx, PrismaClient>): Access {
   const { config } = ctx;
   configureEntitlements({ pastDueGraceDays: config.PAST_DUE_GRACE_DAYS });
+  const verificationEvents = verificationStore(ctx.pool, ctx.schema, ctx.clock);
   const grantRevocations = new GrantRevocationList(
     config.OAUTH_REVOCATION_LOOKBACK_HOURS * 3_600_000,
   );
@@ -65,6 +81,10 @@ export function setupAccess(ctx: ServiceContext<AccessConfig, AccessTx, PrismaCl
     clock: ctx.clock,
     auth: ctx.auth,
     vault: createCodeVault(config.ACCESS_CODE_SECRET),
+    codeOwner: codeOwnerLookup(ctx.pool, ctx.schema),
+    codeOwnerWithEntitlements: codeOwnerWithEntitlements(ctx.pool, ctx.schema),
+    verificationEvents,
+    grantsCache: createGrantsCache(verificationEvents.readStream),
     limiter: createRateLimiter(ctx.runner.sql),
     gptLimits: createGptLimits(config, ctx.clock),
     links: toolLinks(config),

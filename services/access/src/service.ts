@@ -12,14 +12,13 @@ import { accessConsumers } from './integration/consumers.js';
 import { paymentsProjection } from './payments/payments-projection.js';
 import { settingsRoutes } from './settings/routes.js';
 import { timelineRoutes } from './timeline/routes.js';
-import { usageProjection } from './usage/usage-projection.js';
-import { usageAlertCountsProjection } from './usage-alerts/usage-alert-counts.js';
 import { directoryProjection } from './users/directory-projection.js';
 import { gptRoutes } from './verification/gpt-routes.js';
 import { mcpRoutes } from './verification/mcp.js';
 import { protectedResourceRoutes } from './verification/protected-resource.js';
 import { standInRoutes } from './verification/stand-in.js';
 import { verifyPageRoutes } from './verification/verify-page.js';
+import { usageStreamProjections } from './verification/verification-store.js';
 
 export const accessService: ServiceDefinition<typeof configSchema, AccessTx, PrismaClient, Access> =
   {
@@ -30,9 +29,9 @@ export const accessService: ServiceDefinition<typeof configSchema, AccessTx, Pri
     projections: () => [
       directoryProjection,
       grantsProjection,
-      usageProjection,
       paymentsProjection,
-      usageAlertCountsProjection,
+      // The verification's own store applies the same ones (verification-store.ts).
+      ...usageStreamProjections,
     ],
     setup: setupAccess,
     consumers: () => accessConsumers,

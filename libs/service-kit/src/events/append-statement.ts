@@ -27,9 +27,11 @@ const STREAM_VERSION_CONSTRAINT = 'events_stream_version_key';
  * written by a transaction newer than this one (ADR 0014). Returns the head and the rows, none
  * when a check failed.
  */
-const statement = (table: string) => `
+const statement = (table: string, optimistic: boolean) => `
   WITH me AS MATERIALIZED (
-    SELECT pg_current_xact_id() AS tx, ${SHARED_APPEND_LOCK('$2')} AS locked
+    SELECT pg_current_xact_id() AS tx, ${SHARED_APPEND_LOCK('$2')} AS locked${
+      optimistic ? ', pg_advisory_xact_lock(hashtext($10))::text AS stream_locked' : ''
+    }
   ), head AS MATERIALIZED (
     SELECT coalesce(last.version, 0) AS version,
            coalesce(last.transaction_id > me.tx, false) AS overtaken
@@ -59,7 +61,7 @@ interface Row {
 
 /**
  * Appends `events` to `streamId` in one statement on `sql` (two with `'any'`, which must then be
- * inside a transaction). Throws ConcurrencyError.
+ * inside a transaction, unless `optimistic`: see AppendOptions). Throws ConcurrencyError.
  */
 export async function appendRows(
   sql: Sql,
@@ -68,20 +70,25 @@ export async function appendRows(
   expected: ExpectedVersion,
   events: readonly RowToAppend[],
   metadata: EventMetadata,
+  optimistic = false,
 ): Promise<StoredEvent[]> {
   const wanted = expected === 'no-stream' ? 0 : expected === 'any' ? null : expected;
-  if (expected === 'any') {
+  const streamLock = `${appendLockKey(schema)}:${streamId}`;
+  // Optimistic: the stream's lock is taken inside the append's statement, after its snapshot, so
+  // no statement is spent on it; an append to the stream that commits meanwhile makes the insert
+  // collide on (stream_id, version): ConcurrencyError. Every 'any' appender still holds the
+  // stream's lock while it inserts, so one that queues on it first (not optimistic) never collides.
+  const isOptimistic = expected === 'any' && optimistic;
+  if (expected === 'any' && !optimistic) {
     // Whoever appends with 'any' means "after whatever is there": concurrent ones on one stream
     // wait for each other here instead of failing on the same version. A statement of its own,
     // before this transaction takes its id (so its id is newer than theirs) and before the
     // append's statement takes its snapshot (so it sees their events).
-    await sql.query('SELECT pg_advisory_xact_lock(hashtext($1))::text AS locked', [
-      `${appendLockKey(schema)}:${streamId}`,
-    ]);
+    await sql.query('SELECT pg_advisory_xact_lock(hashtext($1))::text AS locked', [streamLock]);
   }
   let rows: Row[];
   try {
-    rows = await sql.query<Row>(statement(table), [
+    rows = await sql.query<Row>(statement(table, isOptimistic), [
       streamId,
       appendLockKey(schema),
       wanted,
@@ -91,6 +98,7 @@ export async function appendRows(
       events.map((e) => e.json),
       events.map((e) => e.occurredAt),
       JSON.stringify(metadata),
+      ...(isOptimistic ? [streamLock] : []),
     ]);
   } catch (err) {
     // Another transaction appended the same version after our read: a concurrency conflict.

@@ -115,6 +115,41 @@ describe('optimistic concurrency', () => {
       rogue.release();
     }
   });
+
+  it("an optimistic 'any' append fails on a concurrent one instead of queueing behind it", async () => {
+    const stream = `s-${randomUUID()}`;
+    await store.append(stream, 'any', [thing(1)], { optimistic: true });
+    const rogue = await kit.pool.connect();
+    try {
+      await rogue.query('BEGIN');
+      await rogue.query(
+        `INSERT INTO events (stream_id, version, id, type, event_version, data, metadata)
+         VALUES ($1, 2, $2, 'Rogue', 1, '{}', '{}')`,
+        [stream, randomUUID()],
+      );
+      const append = store.append(stream, 'any', [thing(2)], { optimistic: true }).then(
+        () => 'appended',
+        (error: unknown) => error,
+      );
+      await waitFor(
+        async () => {
+          const { rows } = await kit.pool.query(
+            `SELECT 1 FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+          );
+          return rows.length > 0;
+        },
+        { message: 'the append to wait on the rogue row' },
+      );
+      await rogue.query('COMMIT');
+      expect(await append).toBeInstanceOf(ConcurrencyError);
+      // Tried again, it goes after what is there.
+      await store.append(stream, 'any', [thing(3)], { optimistic: true });
+      expect((await store.readStream(stream)).map((e) => e.streamVersion)).toEqual([1, 2, 3]);
+    } finally {
+      rogue.release();
+    }
+  });
 });
 
 describe('appending', () => {

@@ -1,5 +1,12 @@
 import { AccessCodeRotatedV1 } from '@mia/contracts';
-import { eventOf, isUniqueViolation, type Clock, type EventStore } from '@mia/service-kit';
+import {
+  eventOf,
+  isUniqueViolation,
+  qualified,
+  type Clock,
+  type EventStore,
+} from '@mia/service-kit';
+import type pg from 'pg';
 import type { AccessTx } from '../db.js';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { AccessCodeIssued, accessCodeStreamId } from './access-code-events.js';
@@ -78,16 +85,29 @@ export async function rotateAccessCode(deps: AccessCodeDeps, userId: string): Pr
   }
 }
 
+/** The owner of a code's lookup hash (CodeVault.hash), or null. */
+export type CodeOwnerLookup = (codeHash: string) => Promise<string | null>;
+
+/**
+ * The code lookup as one named prepared statement on plain pg: every GPT verification starts
+ * with it, and the ORM's query building cost more than the indexed read itself (ADR 0011).
+ */
+export function codeOwnerLookup(pool: pg.Pool, schema: string): CodeOwnerLookup {
+  const name = `access-code-owner-${schema}`;
+  const text = `SELECT user_id::text AS user_id FROM ${qualified(schema, 'access_codes')}
+    WHERE code_hash = $1`;
+  return async (codeHash) => {
+    const { rows } = await pool.query<{ user_id: string }>({ name, text, values: [codeHash] });
+    return rows[0]?.user_id ?? null;
+  };
+}
+
 /** The owner of a typed code, or null (malformed codes never reach the database). */
 export async function findUserByAccessCode(
-  deps: Pick<AccessCodeDeps, 'db' | 'vault'>,
+  deps: { vault: CodeVault; codeOwner: CodeOwnerLookup },
   input: string,
 ): Promise<string | null> {
   const code = normalizeAccessCode(input);
   if (code === null) return null;
-  const row = await deps.db.accessCode.findUnique({
-    where: { codeHash: deps.vault.hash(code) },
-    select: { userId: true },
-  });
-  return row?.userId ?? null;
+  return deps.codeOwner(deps.vault.hash(code));
 }

@@ -1,6 +1,5 @@
 import { enqueueMail, fold, readEvents, type EventStoreSession } from '@mia/service-kit';
 import type { Access } from '../access.js';
-import type { AccessTx } from '../db.js';
 import { settingsDecider, settingsStreamId } from '../settings/settings-decider.js';
 import { hourOf, verificationsInHour } from './usage-alert-counts.js';
 import { usageAlertMail } from './usage-alert-mail.js';
@@ -10,15 +9,16 @@ import { usageAlertDue } from './usage-alert-rule.js';
  * Runs in the transaction that appended a verification of the user's code (GptOpened or
  * GptAccessDenied through the GPT API), after the usage-alert-counts projection counted it: on
  * the verification that takes the hour's count past USAGE_ALERT_THRESHOLD, queues one mail if
- * the user turned usage alerts on. The count is the projection's row, so this adds a read, not
- * a write, to the verification; the user's row is locked by the append until commit, so only
- * one verification sees the crossing count: one mail per hour. The mail is queued in the same
+ * the user turned usage alerts on. The count is the projection's row as its upsert returned it
+ * (usage-alert-counts.ts), so this adds neither a write nor a round trip to the verification;
+ * the user's row is locked by the append until commit, so only one verification sees the
+ * crossing count: one mail per hour. The mail is queued in the same
  * transaction (the kit's worker sends and retries it after commit), inside a savepoint, so one
  * that cannot be queued is logged and never fails the verification.
  */
 export async function queueUsageAlertIfDue(
   access: Access,
-  session: EventStoreSession<AccessTx>,
+  session: EventStoreSession<unknown>,
   userId: string,
   at: Date,
 ): Promise<void> {
@@ -31,7 +31,11 @@ export async function queueUsageAlertIfDue(
     readEvents(settingsDecider, await session.readStream(settingsStreamId(userId))),
   );
   if (!usageAlertDue(uses, threshold, settings.usageAlerts)) return;
-  const user = await session.tx.directoryUser.findUnique({ where: { userId } });
+  // Plain SQL: the verification's transaction is a plain pg one (verification-store.ts).
+  const [user] = await session.sql.query<{ email: string; name: string }>(
+    'SELECT email, name FROM user_directory WHERE user_id = $1::uuid',
+    [userId],
+  );
   if (!user) return;
   const mail = usageAlertMail({
     to: user.email,

@@ -1,6 +1,5 @@
 import { GptOpenedV1 } from '@mia/contracts';
 import type { Projection } from '@mia/service-kit';
-import type { AccessTx } from '../db.js';
 import { countedUse } from './usage.js';
 
 /** Adds `queries_used` to a (user, tool) row and keeps its latest use: one use or many. */
@@ -42,7 +41,7 @@ export function tallyUses(events: readonly { data: unknown; version: number }[])
  * adds a chunk's uses per (user, tool) in one statement: a store is mostly uses, and one
  * upsert per use is what made a rebuild of a million take minutes.
  */
-export const usageProjection: Projection<AccessTx> = {
+export const usageProjection: Projection<unknown> = {
   name: 'usage-counts',
   handles: [GptOpenedV1.type],
   async apply(event, ctx) {
@@ -58,7 +57,8 @@ export const usageProjection: Projection<AccessTx> = {
       tallies.map((t) => t.last),
     ]);
   },
-  async reset({ tx }) {
-    await tx.usageCount.deleteMany();
+  // Plain SQL only, so the verification's plain pg transaction applies it too (verification-store.ts).
+  async reset({ sql }) {
+    await sql.query('DELETE FROM usage_counts');
   },
 };

@@ -3,7 +3,6 @@ import type { GptVerifyResponse } from '@mia/contracts';
 import { tooManyRequests } from '@mia/service-kit';
 import type { Access } from '../access.js';
 import { normalizeAccessCode } from '../access-codes/access-code.js';
-import { findUserByAccessCode } from '../access-codes/access-codes.js';
 import type { GptLimitRefusal } from './gpt-limits.js';
 import { limitMessage, type Lang } from './messages.js';
 import { verdictFor, verifyAnswer } from './verdict.js';
@@ -39,12 +38,22 @@ export async function checkAccessCode(
   if (!product) return verifyAnswer(product, 'unknown_product', lang);
   const code = normalizeAccessCode(request.accessCode);
   // The code's budget is keyed by its lookup hash: no code is held in memory in the clear.
-  const refusal = access.gptLimits.lookup(keyId, code && access.vault.hash(code));
+  const codeHash = code && access.vault.hash(code);
+  const refusal = access.gptLimits.lookup(keyId, codeHash);
   if (refusal) throw limitError(refusal, lang);
-  const userId = await findUserByAccessCode(access, request.accessCode);
-  if (!userId) {
+  // Malformed codes never reach the database.
+  const owner = codeHash === null ? null : await access.codeOwnerWithEntitlements(codeHash);
+  if (!owner) {
     access.gptLimits.failed(keyId);
     return verifyAnswer(product, 'invalid_code', lang);
   }
-  return verdictFor(access, { userId, product, via, lang, auth: { kind: 'code' } });
+  const { userId, entitlementsVersion } = owner;
+  return verdictFor(access, {
+    userId,
+    entitlementsVersion,
+    product,
+    via,
+    lang,
+    auth: { kind: 'code' },
+  });
 }

@@ -113,6 +113,35 @@ describe('access codes and the GPT verification API', () => {
     expect(english.body.message).toBe('Access verified: you can use Estudio de Apocalipsis.');
   });
 
+  it('answers from the entitlements as they are now, after a grant or a revocation', async () => {
+    // Each verification folds on from the stream version it last read (grants-cache.ts): a
+    // change after an answer must show in the next one.
+    const code = await ownCode(owner);
+    expect((await verify(code, 'cantar-cantares')).body).toMatchObject({ reason: 'no_access' });
+    const asAdmin = {
+      token: admin.token,
+      body: { email: owner.email, productId: 'cantar-cantares' },
+    };
+    expect((await call(access.url, 'POST', '/api/admin/grant-access', asAdmin)).status).toBe(200);
+    expect((await verify(code, 'cantar-cantares')).body).toMatchObject({ reason: 'granted' });
+    expect((await call(access.url, 'POST', '/api/admin/revoke-access', asAdmin)).status).toBe(200);
+    expect((await verify(code, 'cantar-cantares')).body).toMatchObject({ reason: 'revoked' });
+    expect((await verify(code, 'apocalipsis')).body).toMatchObject({ reason: 'granted' });
+  });
+
+  it('counts every one of concurrent verifications of one code, in one gapless stream', async () => {
+    const code = await ownCode(owner);
+    const stream = `usage-${owner.id}`;
+    const before = (await access.ctx.events.readStream(stream)).length;
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => verify(code, 'apocalipsis')),
+    );
+    expect(answers.map((a) => a.body.reason)).toEqual(Array(12).fill('granted'));
+    const usage = await access.ctx.events.readStream(stream);
+    expect(usage.map((e) => e.streamVersion)).toEqual(usage.map((_, i) => i + 1));
+    expect(usage.length - before).toBe(24);
+  });
+
   it('rotation stops the old code at once and the new one works', async () => {
     const before = await ownCode(owner);
     const rotated = await call(access.url, 'POST', '/api/access-code/rotate', {

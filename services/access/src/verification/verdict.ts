@@ -1,8 +1,7 @@
 import type { Product } from '@mia/catalog';
 import type { GptVerifyResponse } from '@mia/contracts';
-import type { NewEvent } from '@mia/service-kit';
+import { ConcurrencyError, type NewEvent } from '@mia/service-kit';
 import type { Access } from '../access.js';
-import { loadGrants } from '../entitlements/entitlements.js';
 import { usable } from '../entitlements/grants.js';
 import { queueUsageAlertIfDue } from '../usage-alerts/usage-alerts.js';
 import { usageStreamId } from '../usage/usage-events.js';
@@ -32,6 +31,8 @@ export function verifyAnswer(
 
 export interface KnownUserCheck {
   userId: string;
+  /** The user's entitlements stream version, when the caller's read saw it (check-code.ts). */
+  entitlementsVersion?: number;
   product: Product;
   via: 'gpt_action' | 'mcp';
   lang: Lang;
@@ -47,18 +48,31 @@ export interface KnownUserCheck {
  */
 export async function verdictFor(
   access: Access,
-  { userId, product, via, lang, auth }: KnownUserCheck,
+  { userId, entitlementsVersion, product, via, lang, auth }: KnownUserCheck,
 ): Promise<GptVerifyResponse> {
   const now = access.clock();
-  const verdict = usable(await loadGrants(access.commands, userId), product.id, now);
+  const verdict = usable(
+    await access.grantsCache.grants(userId, entitlementsVersion),
+    product.id,
+    now,
+  );
   const use = { userId, productId: product.id, via, at: now };
   const events: NewEvent[] =
     verdict.reason === 'granted'
       ? useEvents(use, auth)
       : [denialEvent({ ...use, reason: verdict.reason })];
-  await access.events.transaction(async (session) => {
-    await session.append(usageStreamId(userId), 'any', events);
-    await queueUsageAlertIfDue(access, session, userId, now);
-  });
+  const record = (optimistic: boolean) =>
+    access.verificationEvents.transaction(async (session) => {
+      await session.append(usageStreamId(userId), 'any', events, { optimistic });
+      await queueUsageAlertIfDue(access, session, userId, now);
+    });
+  try {
+    // One user's verifications rarely meet: first without queueing on the usage stream.
+    await record(true);
+  } catch (err) {
+    if (!(err instanceof ConcurrencyError)) throw err;
+    // One did: this time queue on the stream's lock (never collides: see AppendOptions).
+    await record(false);
+  }
   return verifyAnswer(product, verdict.reason, lang, verdict.grant?.validUntil ?? null);
 }
