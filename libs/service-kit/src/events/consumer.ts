@@ -355,6 +355,25 @@ export function createConsumer<Tx>(options: ConsumerOptions<Tx>): EventConsumer 
     inFlight.add(tracked);
   }
 
+  /** The promise's value, or a rejection as soon as stop() is called. */
+  function untilStopped<T>(promise: Promise<T>): Promise<T> {
+    if (stopping.signal.aborted) return Promise.reject(new Error('consumer stopped'));
+    return new Promise<T>((resolve, reject) => {
+      const onStop = () => reject(new Error('consumer stopped'));
+      stopping.signal.addEventListener('abort', onStop, { once: true });
+      promise.then(
+        (value) => {
+          stopping.signal.removeEventListener('abort', onStop);
+          resolve(value);
+        },
+        (err: unknown) => {
+          stopping.signal.removeEventListener('abort', onStop);
+          reject(err instanceof Error ? err : new Error(String(err)));
+        },
+      );
+    });
+  }
+
   async function run(): Promise<void> {
     let failures = 0;
     let first = true;
@@ -363,8 +382,12 @@ export function createConsumer<Tx>(options: ConsumerOptions<Tx>): EventConsumer 
         // After an interruption the durable may be gone (deleted, or a broker without storage).
         if (!first) await ensureDurable(await jetstreamManager(nats));
         first = false;
-        const consumer = await js.consumers.get(stream, name);
-        messages = await consumer.consume({ max_messages: Math.max(10, concurrency * 2) });
+        // A stop while these are pending must not wait for them: the broker may answer late
+        // or not at all, and the connection is drained after the consumers stop anyway.
+        const consumer = await untilStopped(js.consumers.get(stream, name));
+        messages = await untilStopped(
+          consumer.consume({ max_messages: Math.max(10, concurrency * 2) }),
+        );
         if (stopped) await messages.close();
         for await (const msg of messages) {
           failures = 0;
