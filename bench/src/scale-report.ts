@@ -119,7 +119,7 @@ export function scaleReport(f: ScaleFigures, c: Conditions): string {
         aim: `≥ ${VERIFY_RATIO_AIM * 100} %`,
         figure: ratioFigure(v.saturation),
         met: ratio >= VERIFY_RATIO_AIM,
-        why: `ours does more per call than the minimal stack: ${cpuWhy(v.saturation)}; the gateway, validation, the in-memory limits, about nine round trips to PostgreSQL through Prisma (the code, the entitlements stream, then BEGIN, the stream lock, the append, two projections, the hour's count, COMMIT) against three plain prepared statements, and the relay publishing every use to NATS (the outbox) where the minimal stack publishes nothing`,
+        why: `ours does more per call than the minimal stack: ${cpuWhy(v.saturation)}; the gateway, validation, the in-memory limits, six round trips to PostgreSQL on plain pg (one prepared read of the code's owner and their entitlements' head version, then BEGIN, the append with its stream lock, the use count, the hour's count, COMMIT) against three plain prepared statements, and the relay publishing every use to NATS (the outbox: GptOpened v2 and its v1 twin, one acknowledgement each) where the minimal stack publishes nothing`,
       },
       {
         what: `verification p99 at ${o.rate} req/s, ours`,
@@ -143,7 +143,9 @@ calls are different customers'. Same API key, \`Authorization: Bearer\`.
 **Ours**: the gateway -> access (built dist): the key checked, the per-key and per-code limits
 counted in memory (raised for the run: ${o.customers} codes at hundreds of calls per second would be
 429s; the counting still happens), the body validated with zod, the user found by the code's
-HMAC lookup (Prisma), the grants folded from the user's entitlements stream, then **one write
+HMAC lookup (one prepared statement, plain pg, which also reads the user's entitlements head
+version), the grants folded from the user's entitlements stream and kept in memory per user (only
+newer events are read), then **one write
 transaction**: the \`GptOpened\` appended to the user's usage stream (ADR 0014) with its two
 projections (the use count, the usage alert's hourly count) and the alert's check; after commit
 access's relay publishes each use to JetStream (billing notes uses for disputes).
