@@ -7,6 +7,7 @@ import {
   type Context,
   type Span,
 } from '@opentelemetry/api';
+import { inSampledTrace } from './sampled.js';
 
 /** The kit's tracer. Without a registered provider (tracing off) it hands out no-op spans. */
 export const tracer = () => trace.getTracer('@mia/service-kit');
@@ -20,17 +21,25 @@ export interface SpanOptions {
 
 /**
  * Runs `fn` inside a new active span, ends it when `fn` settles and records a thrown error.
- * With tracing off this costs one no-op span (a shared object) and a context switch.
+ * With tracing off this costs one no-op span (a shared object) and a context switch; in a trace
+ * sampled out, nothing but the parent's context.
  */
 export function withSpan<T>(
   name: string,
   options: SpanOptions,
   fn: (span: Span) => Promise<T>,
 ): Promise<T> {
+  const parent = options.parent ?? context.active();
+  const parentSpan = trace.getSpan(parent);
+  // A trace sampled out: no span of its own (the kit's samplers follow the parent's decision),
+  // the work runs in the parent's context so whatever it starts or stores follows it too.
+  if (parentSpan && !inSampledTrace(parent)) {
+    return options.parent ? context.with(parent, () => fn(parentSpan)) : fn(parentSpan);
+  }
   return tracer().startActiveSpan(
     name,
     { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes },
-    options.parent ?? context.active(),
+    parent,
     async (span) => {
       try {
         return await fn(span);
