@@ -6,11 +6,25 @@ import {
   type Attributes,
   type Context,
   type Span,
+  type Tracer,
+  type TracerProvider,
 } from '@opentelemetry/api';
 import { inSampledTrace } from './sampled.js';
 
-/** The kit's tracer. Without a registered provider (tracing off) it hands out no-op spans. */
-export const tracer = () => trace.getTracer('@mia/service-kit');
+let cached: { provider: TracerProvider; tracer: Tracer } | undefined;
+
+/**
+ * The kit's tracer. Without a registered provider (tracing off) it hands out no-op spans. Kept
+ * per global provider (tests register and disable theirs): asking the provider for it on every
+ * span (a key built and looked up each time) showed in the profiles of the request path.
+ */
+export function tracer(): Tracer {
+  const provider = trace.getTracerProvider();
+  if (cached?.provider !== provider) {
+    cached = { provider, tracer: provider.getTracer('@mia/service-kit') };
+  }
+  return cached.tracer;
+}
 
 export interface SpanOptions {
   kind?: SpanKind;
