@@ -24,6 +24,7 @@ export function pgSpansOnlyWhenSampled(): boolean {
     return false;
   }
   if (typeof utils.shouldSkipInstrumentation !== 'function') return false;
-  utils.shouldSkipInstrumentation = (config) => config.requireParentSpan === true && !inSampledTrace();
+  utils.shouldSkipInstrumentation = (config) =>
+    config.requireParentSpan === true && !inSampledTrace();
   return true;
 }

@@ -45,7 +45,10 @@ export function startTracing(settings: TracingSettings, options: TracingOptions 
         : '@opentelemetry/exporter-trace-otlp-proto',
     );
     // The exporter reads OTEL_EXPORTER_OTLP_ENDPOINT (and _TRACES_ENDPOINT, headers) itself.
-    processors.push(new BatchSpanProcessor(new OTLPTraceExporter()));
+    // Its OTEL_BSP_* variables too, but for the delay when unset (settings.ts, BATCH_DELAY_MS).
+    const delay =
+      settings.batchDelayMs === undefined ? {} : { scheduledDelayMillis: settings.batchDelayMs };
+    processors.push(new BatchSpanProcessor(new OTLPTraceExporter(), delay));
   }
   if (settings.slowMs !== undefined) processors.push(new SlowTraceProcessor(settings.slowMs));
   const provider = new NodeTracerProvider({
