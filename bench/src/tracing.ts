@@ -172,34 +172,44 @@ gateway's and identity's user + system time over the requests they served in tha
 PostgreSQL run on the same 2 cores, so the req/s figures swing with whatever else runs.
 \`BENCH_CPU_PROF=<dir>\` makes the gateways and identities write CPU profiles there.
 
-## Before and after the sampled-out fast path
+## Before and after
 
-Before (same benchmark, three modes): 8 rounds × 6 s at load ~10: off 1520 req/s, always_on
-903 (−37.9 %, CPU +36.8 %), ratio 0.1 1049 (−21.8 %, CPU +27.2 %); again right before the change,
-4 rounds × 5 s at load 7: off 0.652 CPU ms/request, always_on 0.958 (+45.8 %), ratio 0.1 0.872
-(+34.4 %). In a trace sampled out, identity still started a non-recording handler span and one
-per pg query (the pg instrumentation's \`requireParentSpan\` asks only whether *some* span is
-active), built their attributes and bound every query's callback and promise to the context.
+| run | load | off CPU ms/req | always_on | ratio 0.1 | always_off |
+| --- | ---: | ---: | ---: | ---: | ---: |
+| before (8 × 6 s) | ~10 | 0.555 | +36.8 % (−37.9 % req/s) | +27.2 % (−21.8 % req/s) | — |
+| before, again (4 × 5 s) | 7 | 0.652 | +45.8 % | +34.4 % | — |
+| sampled-out fast path (8 × 6 s) | 7–11 | 0.761 | +41.5 % | +43.3 % | −6.1 % |
+| + batch delay 200 ms (6 × 5 s, the table above on 2026-11-25) | 2–4 | 0.638 | +17.5 % | +2.2 % | −7.7 % |
 
-Now a trace's sampled flag decides (tracing/sampled.ts): identity's handler carries an unsampled
-caller's context on without a span of its own (http/trace-requests.ts), the kit's \`withSpan\`
-(append, relay, consume, mail) runs the work in the parent's context without a span, and pg
-queries get a span only inside a sampled trace (tracing/pg-sampled-only.ts). The unsampled
-decision still travels: what the request stores or sends carries the caller's \`-00\`
-traceparent, so no service samples that work again.
+1. **A trace sampled out costs no spans.** Before, in a trace sampled out identity still started
+   a non-recording handler span and one per pg query (the pg instrumentation's
+   \`requireParentSpan\` asks only whether *some* span is active), built their attributes and
+   bound every query's callback and promise to the context. Now the trace's sampled flag
+   decides (tracing/sampled.ts): identity's handler carries an unsampled caller's context on
+   without a span of its own (http/trace-requests.ts), the kit's \`withSpan\` (append, relay,
+   consume, mail) runs the work in the parent's context without a span, and pg queries get a
+   span only inside a sampled trace (tracing/pg-sampled-only.ts). The decision still travels:
+   what the request stores or sends carries the caller's \`-00\` traceparent, so no service
+   samples that work again. Result: always_off (nothing sampled, everything loaded) is within
+   the noise of off in every run since.
+2. **ratio 0.1 still cost as much as always_on**, although only one trace in ten was kept. The
+   profiles showed why it was not OpenTelemetry's own code (about 20 µs per request in
+   \`sdk-trace\`): the same work (express, the socket writes, pg) took half as long again, with
+   more time in the garbage collector. The batch processor kept finished spans up to 5 s (the
+   SDK's \`OTEL_BSP_SCHEDULE_DELAY\`) when they came too slowly to fill a batch of 512: long
+   enough to be promoted to the old generation, whose collections slowed the whole process. At
+   always_on batches fill in a fraction of a second, so it suffered less. With exports after
+   200 ms (the kit's default now, \`BATCH_DELAY_MS\` in tracing/settings.ts; the variable still
+   wins): ratio 0.1 +11 % CPU in a first 3-round probe, +2.2 % in the table above.
+3. The kit's tracer is kept per global provider instead of looked up for every span.
 
-What remains with nothing sampled (the always_off row) is the price of having the SDK and the
-instrumentations installed: the pg wrappers still run on every query (a flag check, the pool's
-metric listeners), the gateway still makes a non-recording route span and switches context to
-send its decision, identity parses the \`traceparent\` and switches context once per request
-(AsyncLocalStorage). In a probe run (4 rounds × 5 s, load 7.5) the same ratio setting with no
-instrumentations registered cost +2.5 % CPU against +9.9 % for always_off with them.
-always_on pays for what it keeps: a span object per request and per query, their end and
-serialization to protobuf (\`otlp-transformer\`), about a third of its added CPU.
-The aim of under 5 % throughput is reached when traces are sampled at 10 % only as far as this
-noisy machine can tell (see the rows above); always_on does not reach it on GET /api/user, a read
-that costs the services about half a millisecond of CPU, where even a few spans are a large
-share: production should sample (\`parentbased_traceidratio\`) and watch CPU.
+What remains: always_on pays for what it keeps: a span object per request and per query, their
+end and serialization to protobuf (\`otlp-transformer\`), +17.5 % CPU above. The aim of under 5 %
+is met with sampling (\`parentbased_traceidratio\` at 0.1: +2.2 % CPU per request); the req/s
+columns of one run on this shared machine swing by more than that in both directions (always_off
+"gains" 10.8 %), so CPU per request is the figure to trust. always_on does not meet it on
+GET /api/user, a read that costs the services about half a millisecond of CPU, where even a few
+spans are a large share: production should sample and watch CPU.
 `;
 }
 
