@@ -1,5 +1,6 @@
 import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import type { RequestHandler } from 'express';
+import { inSampledTrace } from '../tracing/sampled.js';
 import { tracer } from '../tracing/spans.js';
 import { routePattern } from './access-log.js';
 
@@ -18,6 +19,10 @@ const QUIET_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 export const traceRequests: RequestHandler = (req, res, next) => {
   if (QUIET_PATHS.has(req.path)) return next();
   const parent = propagation.extract(context.active(), req.headers);
+  // The caller's trace was sampled out (the kit's samplers follow the parent): no span, no
+  // attributes, only the caller's context carried on, so what the request stores or calls
+  // follows that decision.
+  if (trace.getSpan(parent) && !inSampledTrace(parent)) return context.with(parent, next);
   const span = tracer().startSpan(
     req.method,
     { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method } },

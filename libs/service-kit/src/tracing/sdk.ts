@@ -9,6 +9,7 @@ import type * as HttpInstrumentation from '@opentelemetry/instrumentation-http';
 import type * as PgInstrumentation from '@opentelemetry/instrumentation-pg';
 import type * as UndiciInstrumentation from '@opentelemetry/instrumentation-undici';
 import type { TracingSettings } from './settings.js';
+import { pgSpansOnlyWhenSampled } from './pg-sampled-only.js';
 import { SlowTraceProcessor } from './slow-traces.js';
 
 const require = createRequire(import.meta.url);
@@ -44,7 +45,10 @@ export function startTracing(settings: TracingSettings, options: TracingOptions 
         : '@opentelemetry/exporter-trace-otlp-proto',
     );
     // The exporter reads OTEL_EXPORTER_OTLP_ENDPOINT (and _TRACES_ENDPOINT, headers) itself.
-    processors.push(new BatchSpanProcessor(new OTLPTraceExporter()));
+    // Its OTEL_BSP_* variables too, but for the delay when unset (settings.ts, BATCH_DELAY_MS).
+    const delay =
+      settings.batchDelayMs === undefined ? {} : { scheduledDelayMillis: settings.batchDelayMs };
+    processors.push(new BatchSpanProcessor(new OTLPTraceExporter(), delay));
   }
   if (settings.slowMs !== undefined) processors.push(new SlowTraceProcessor(settings.slowMs));
   const provider = new NodeTracerProvider({
@@ -88,6 +92,8 @@ function instrument(withHttp: boolean): () => void {
       new undici.UndiciInstrumentation({ requireParentforSpans: true }),
     ],
   });
+  // Queries only in sampled traces (requireParentSpan alone lets unsampled ones pay too).
+  pgSpansOnlyWhenSampled();
   // The services are ES modules, loaded without the require hooks the instrumentations install.
   // pg is CommonJS: requiring it here (through those hooks) patches its prototypes, which the
   // services' ES imports share (one module object per file).

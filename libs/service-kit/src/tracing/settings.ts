@@ -9,7 +9,16 @@ export interface TracingSettings {
   protocol: 'http/protobuf' | 'http/json';
   /** Print traces slower than this to the console (TRACE_SLOW_MS, development only). */
   slowMs?: number;
+  /** How long finished spans wait for their batch's export; unset: OTEL_BSP_SCHEDULE_DELAY. */
+  batchDelayMs?: number;
 }
+
+/**
+ * The batch's wait when OTEL_BSP_SCHEDULE_DELAY does not say: the SDK's 5 s kept a sampled
+ * trace's spans alive long enough to be promoted to the old generation, and the major
+ * collections that followed slowed all of the service's work (bench/results/tracing.md).
+ */
+export const BATCH_DELAY_MS = 200;
 
 type Env = Record<string, string | undefined>;
 
@@ -27,7 +36,14 @@ export function tracingSettings(env: Env, serviceName: string): TracingSettings 
       : undefined;
   if (env.OTEL_SDK_DISABLED === 'true' || (!endpoint && slowMs === undefined)) return undefined;
   const protocol = env.OTEL_EXPORTER_OTLP_PROTOCOL === 'http/json' ? 'http/json' : 'http/protobuf';
-  return { serviceName: env.OTEL_SERVICE_NAME || serviceName, endpoint, protocol, slowMs };
+  const batchDelayMs = env.OTEL_BSP_SCHEDULE_DELAY ? undefined : BATCH_DELAY_MS;
+  return {
+    serviceName: env.OTEL_SERVICE_NAME || serviceName,
+    endpoint,
+    protocol,
+    slowMs,
+    batchDelayMs,
+  };
 }
 
 /**

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { serviceNameOf, tracingSettings } from './settings.js';
+import { BATCH_DELAY_MS, serviceNameOf, tracingSettings } from './settings.js';
 
 describe('tracing settings', () => {
   it('is off without an OTLP endpoint (no SDK loaded), on with one', () => {
@@ -15,6 +15,7 @@ describe('tracing settings', () => {
       endpoint: 'http://jaeger:4318',
       protocol: 'http/protobuf',
       slowMs: undefined,
+      batchDelayMs: BATCH_DELAY_MS,
     });
     expect(
       tracingSettings(
@@ -34,6 +35,7 @@ describe('tracing settings', () => {
       endpoint: undefined,
       protocol: 'http/protobuf',
       slowMs: 200,
+      batchDelayMs: BATCH_DELAY_MS,
     });
     expect(
       tracingSettings({ TRACE_SLOW_MS: 'soon', MIA_ENV: 'development' }, 'access'),
@@ -58,5 +60,13 @@ describe('tracing settings', () => {
     mkdirSync(join(root, 'dist'));
     writeFileSync(join(root, 'package.json'), JSON.stringify({ name: '@mia/billing' }));
     expect(serviceNameOf(join(root, 'dist', 'main.js'))).toBe('billing');
+  });
+
+  it('exports batches sooner than the SDK would, unless OTEL_BSP_SCHEDULE_DELAY says otherwise', () => {
+    const endpoint = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel:4318' };
+    expect(tracingSettings(endpoint, 'billing')?.batchDelayMs).toBe(BATCH_DELAY_MS);
+    expect(
+      tracingSettings({ ...endpoint, OTEL_BSP_SCHEDULE_DELAY: '5000' }, 'billing')?.batchDelayMs,
+    ).toBeUndefined();
   });
 });

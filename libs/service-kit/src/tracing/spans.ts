@@ -6,10 +6,25 @@ import {
   type Attributes,
   type Context,
   type Span,
+  type Tracer,
+  type TracerProvider,
 } from '@opentelemetry/api';
+import { inSampledTrace } from './sampled.js';
 
-/** The kit's tracer. Without a registered provider (tracing off) it hands out no-op spans. */
-export const tracer = () => trace.getTracer('@mia/service-kit');
+let cached: { provider: TracerProvider; tracer: Tracer } | undefined;
+
+/**
+ * The kit's tracer. Without a registered provider (tracing off) it hands out no-op spans. Kept
+ * per global provider (tests register and disable theirs): asking the provider for it on every
+ * span (a key built and looked up each time) showed in the profiles of the request path.
+ */
+export function tracer(): Tracer {
+  const provider = trace.getTracerProvider();
+  if (cached?.provider !== provider) {
+    cached = { provider, tracer: provider.getTracer('@mia/service-kit') };
+  }
+  return cached.tracer;
+}
 
 export interface SpanOptions {
   kind?: SpanKind;
@@ -20,17 +35,25 @@ export interface SpanOptions {
 
 /**
  * Runs `fn` inside a new active span, ends it when `fn` settles and records a thrown error.
- * With tracing off this costs one no-op span (a shared object) and a context switch.
+ * With tracing off this costs one no-op span (a shared object) and a context switch; in a trace
+ * sampled out, nothing but the parent's context.
  */
 export function withSpan<T>(
   name: string,
   options: SpanOptions,
   fn: (span: Span) => Promise<T>,
 ): Promise<T> {
+  const parent = options.parent ?? context.active();
+  const parentSpan = trace.getSpan(parent);
+  // A trace sampled out: no span of its own (the kit's samplers follow the parent's decision),
+  // the work runs in the parent's context so whatever it starts or stores follows it too.
+  if (parentSpan && !inSampledTrace(parent)) {
+    return options.parent ? context.with(parent, () => fn(parentSpan)) : fn(parentSpan);
+  }
   return tracer().startActiveSpan(
     name,
     { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes },
-    options.parent ?? context.active(),
+    parent,
     async (span) => {
       try {
         return await fn(span);
