@@ -170,6 +170,63 @@ export const FUZZ_ROUTES: readonly FuzzRoute[] = [
     body: (_, id) => ({ id: `evt_${id}`, type: 'payment_intent.succeeded', data: { object: {} } }),
   },
 
+  // identity: oauth/ (the authorization server and its consent API), connected apps
+  {
+    method: 'POST',
+    path: '/api/oauth/register',
+    auth: 'public',
+    body: (_, id) => ({
+      client_name: `Asistente ${id.slice(0, 8)}`,
+      redirect_uris: ['http://127.0.0.1:43117/callback'],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/oauth/authorize',
+    auth: 'public',
+    query: () => ({
+      response_type: 'code',
+      client_id: 'unknown-client',
+      redirect_uri: 'http://127.0.0.1:43117/callback',
+      code_challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+      code_challenge_method: 'S256',
+      scope: 'tools:use',
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/oauth/token',
+    auth: 'public',
+    form: true,
+    body: () => ({ grant_type: 'refresh_token', refresh_token: 'not-a-token', client_id: 'x' }),
+  },
+  { method: 'GET', path: '/api/oauth/interaction/:id/details', auth: 'public' },
+  { method: 'POST', path: '/api/oauth/interaction/:id/consent', auth: 'user', body: () => ({}) },
+  { method: 'GET', path: '/api/connected-apps', auth: 'user' },
+  { method: 'GET', path: '/api/connected-apps/:id', auth: 'user' },
+  { method: 'GET', path: '/.well-known/oauth-authorization-server', auth: 'public' },
+  { method: 'GET', path: '/.well-known/openid-configuration', auth: 'public' },
+  { method: 'GET', path: '/.well-known/oauth-protected-resource', auth: 'public' },
+  { method: 'GET', path: '/.well-known/oauth-protected-resource/api/gpt/mcp', auth: 'public' },
+
+  // support: status/ (the status page and staff incidents)
+  { method: 'GET', path: '/api/status', auth: 'public' },
+  {
+    method: 'POST',
+    path: '/api/admin/incidents',
+    auth: 'admin',
+    body: () => ({
+      type: 'maintenance',
+      title: 'Mantenimiento programado',
+      body: 'Los pagos pueden tardar unos minutos.',
+      services: ['payments'],
+    }),
+  },
+  { method: 'POST', path: '/api/admin/incidents/:id/resolve', auth: 'admin', body: () => ({}) },
+
   // access: dashboard/, access-codes/, timeline/, admin/, verification/
   { method: 'GET', path: '/api/dashboard', auth: 'user' },
   { method: 'GET', path: '/api/settings', auth: 'user' },
