@@ -27,13 +27,16 @@ export async function expectPurchaseTrace(
     message: "access's grant append in the purchase's trace",
     timeoutMs: 15_000,
   });
-  // The spans that end later in their batch (the handlers' own) arrive within a moment.
+  // The spans that end later (the handlers' own, the gateway's) come in later batches, each
+  // process exporting on its own schedule: wait until every span's parent has arrived too.
   const trace = await waitFor(
     async () => {
       const spans = spansOf(grant.traceId);
-      return spans.some((s) => s.service === 'gateway') ? spans : undefined;
+      const ids = new Set(spans.map((s) => s.spanId));
+      const orphans = spans.filter((s) => !s.parentSpanId || !ids.has(s.parentSpanId));
+      return orphans.length === 1 && orphans[0]!.service === 'gateway' ? spans : undefined;
     },
-    { message: "the gateway's span in the purchase's trace", timeoutMs: 5_000 },
+    { message: "every span of the purchase's trace, up to the gateway's", timeoutMs: 10_000 },
   );
   const byId = new Map(trace.map((s) => [s.spanId, s]));
   const parentOf = (s: ReceivedSpan) => (s.parentSpanId ? byId.get(s.parentSpanId) : undefined);
