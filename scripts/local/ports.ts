@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 
 /** Whether something accepts TCP connections on host:port (within `timeoutMs`). */
@@ -14,20 +15,49 @@ export function isPortOpen(port: number, host = '127.0.0.1', timeoutMs = 1000): 
   });
 }
 
-/** A port nothing listens on right now (the OS picks it). */
-export function freePort(host = '127.0.0.1'): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Whether host:port can be bound right now; the answer is the port, or undefined. */
+function bindable(port: number, host: string): Promise<number | undefined> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, host, () => {
+    server.once('error', () => resolve(undefined));
+    server.listen(port, host, () => {
       const address = server.address();
       server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
+        resolve(typeof address === 'object' && address ? address.port : undefined),
       );
     });
   });
+}
+
+/** The first port of the range the OS hands out for outgoing connections (Linux). */
+function ephemeralLow(): number {
+  try {
+    const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/);
+    return Number(low) || 32768;
+  } catch {
+    return 32768;
+  }
+}
+
+const LISTEN_LOW = 10_000;
+
+/**
+ * A port nothing listens on right now, below the OS's range for outgoing connections when it
+ * can: a service restarted on the same port (a rolling restart) must not find it taken by some
+ * process's outgoing connection meanwhile, which a port the OS picked from that range can be.
+ */
+export async function freePort(host = '127.0.0.1'): Promise<number> {
+  const high = ephemeralLow() - 1;
+  for (let tries = 0; high > LISTEN_LOW && tries < 20; tries++) {
+    const candidate = LISTEN_LOW + Math.floor(Math.random() * (high - LISTEN_LOW));
+    const port = await bindable(candidate, host);
+    if (port !== undefined) return port;
+  }
+  const port = await bindable(0, host);
+  if (port === undefined) throw new Error('no free port');
+  return port;
 }
 
 /** `preferred` when it is free, else any free port. */
