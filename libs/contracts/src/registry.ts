@@ -25,6 +25,10 @@ import {
   SubscriptionEndedV1,
   SubscriptionRenewedV1,
   TrialStartedV1,
+  ProductPublishedV1,
+  ProductChangedV1,
+  ProductRetiredV1,
+  PlanPriceChangedV1,
 } from './billing/index.js';
 import {
   OAuthGrantRevokedV1,
@@ -61,6 +65,11 @@ export const integrationEvents: readonly EventDefinition[] = [
   PaymentRefundedV2,
   PaymentDisputedV2,
   DisputeClosedV2,
+  // the catalogue, owned by billing (ADR 0018)
+  ProductPublishedV1,
+  ProductChangedV1,
+  ProductRetiredV1,
+  PlanPriceChangedV1,
   // access
   AccessGrantedV1,
   AccessExtendedV1,

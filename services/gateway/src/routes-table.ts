@@ -49,6 +49,17 @@ export const ROUTES: readonly RouteRule[] = [
   // Disputes and their evidence belong to billing too (ahead of access's `/api/admin`).
   { path: '/api/admin/disputes', match: 'exact', service: 'billing' },
   { path: '/api/admin/disputes', match: 'subtree', service: 'billing' },
+  // The catalogue is billing's data (ADR 0018): the public list and its images, the owner's
+  // products, plan prices, promotion codes, sales view and exports (ahead of access's `/api/admin`).
+  { path: '/api/catalog', match: 'exact', service: 'billing' },
+  { path: '/api/catalog', match: 'subtree', service: 'billing' },
+  { path: '/api/admin/products', match: 'exact', service: 'billing' },
+  { path: '/api/admin/products', match: 'subtree', service: 'billing' },
+  { path: '/api/admin/plans', match: 'subtree', service: 'billing' },
+  { path: '/api/admin/promotion-codes', match: 'exact', service: 'billing' },
+  { path: '/api/admin/promotion-codes', match: 'subtree', service: 'billing' },
+  { path: '/api/admin/metrics', match: 'exact', service: 'billing' },
+  { path: '/api/admin/exports', match: 'subtree', service: 'billing' },
   // The status page and the incidents staff post on it (ahead of access's `/api/admin`).
   { path: '/api/status', match: 'exact', service: 'support' },
   { path: '/api/admin/incidents', match: 'exact', service: 'support' },

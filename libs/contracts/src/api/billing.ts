@@ -3,6 +3,7 @@ import { currencyCodeSchema, planTypeSchema } from '../fields.js';
 import { subscriptionStatusSchema } from '../billing/subscription-status.js';
 import { singleLineText } from '../text.js';
 import { productIdSchema } from './access.js';
+import { promotionCodeInputSchema } from './promotions.js';
 
 export { planTypeSchema, type PlanType } from '../fields.js';
 
@@ -14,7 +15,11 @@ export const amountStringSchema = z
 const instant = z.iso.datetime({ offset: true });
 
 // POST /api/create-payment-intent
-export const createPaymentIntentRequestSchema = z.object({ productId: productIdSchema });
+export const createPaymentIntentRequestSchema = z.object({
+  productId: productIdSchema,
+  /** "¿Tienes un código de descuento?": checked by billing; a bad code charges nothing. */
+  promotionCode: promotionCodeInputSchema.optional(),
+});
 export type CreatePaymentIntentRequest = z.infer<typeof createPaymentIntentRequestSchema>;
 
 /** The answer of both checkout calls: the spec reads only `clientSecret`. */
@@ -29,6 +34,9 @@ export type ClientSecretResponse = z.infer<typeof clientSecretResponseSchema>;
 export const createPaymentIntentResponseSchema = z.object({
   clientSecret: z.string(),
   paymentIntentId: z.string().optional(),
+  /** What will be charged after the discount, and the discount itself. */
+  amountCents: z.number().int().nonnegative().optional(),
+  discountCents: z.number().int().nonnegative().optional(),
 });
 export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponseSchema>;
 
@@ -36,6 +44,7 @@ export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResp
 export const createSubscriptionRequestSchema = z.object({
   priceId: singleLineText({ trim: true, max: 255, minMessage: 'Price is required' }),
   planType: planTypeSchema,
+  promotionCode: promotionCodeInputSchema.optional(),
 });
 export type CreateSubscriptionRequest = z.infer<typeof createSubscriptionRequestSchema>;
 
@@ -43,6 +52,9 @@ export type CreateSubscriptionRequest = z.infer<typeof createSubscriptionRequest
 export const createSubscriptionResponseSchema = z.object({
   clientSecret: z.string(),
   subscriptionId: z.string().optional(),
+  /** The first invoice after the discount, and the discount itself. */
+  amountCents: z.number().int().nonnegative().optional(),
+  discountCents: z.number().int().nonnegative().optional(),
 });
 export type CreateSubscriptionResponse = z.infer<typeof createSubscriptionResponseSchema>;
 

@@ -13,3 +13,6 @@ export * from './settings.js';
 export * from './payment-review.js';
 export * from './admin-disputes.js';
 export * from './status.js';
+export * from './catalog.js';
+export * from './promotions.js';
+export * from './sales.js';

@@ -15,6 +15,11 @@ import {
   SubscriptionEndedV1,
   SubscriptionRenewedV1,
   TrialStartedV1,
+  ProductPublishedV1,
+  ProductChangedV1,
+  ProductRetiredV1,
+  PlanPriceChangedV1,
+  type CatalogProductSnapshot,
   type PaymentSucceededV1Data,
 } from './index.js';
 
@@ -37,7 +42,35 @@ const succeeded: PaymentSucceededV1Data = {
   cardBrand: 'visa',
 };
 
+const product: CatalogProductSnapshot = {
+  productId: 'manual-ceremonias',
+  name: { es: 'Manual de Ceremonias Ministeriales', en: 'Ministerial Ceremonies Manual' },
+  description: { es: 'Ceremonias paso a paso.', en: 'Ceremonies step by step.' },
+  features: { es: ['a', 'b', 'c', 'd'], en: ['a', 'b', 'c', 'd'] },
+  examplePrompts: { es: ['Una boda en junio'], en: [] },
+  priceCents: 999,
+  currency: 'usd',
+  image: '/images/products/manual-ceremonias.svg',
+  popular: false,
+  position: 1,
+  destination: { kind: 'custom-gpt', url: 'https://chatgpt.com/g/g-abc-manual' },
+};
+
 const examples: [EventDefinition, unknown][] = [
+  [ProductPublishedV1, { product, publishedAt: '2026-11-25T10:00:00Z' }],
+  [ProductChangedV1, { product, status: 'published', changedAt: '2026-11-25T11:00:00Z' }],
+  [ProductRetiredV1, { productId: 'manual-ceremonias', retiredAt: '2026-11-25T12:00:00Z' }],
+  [
+    PlanPriceChangedV1,
+    {
+      planType: 'monthly',
+      priceCents: 2500,
+      previousPriceCents: 2000,
+      currency: 'usd',
+      interval: 'month',
+      changedAt: '2026-11-25T12:00:00Z',
+    },
+  ],
   [PaymentSucceededV1, succeeded],
   [
     PaymentSucceededV1,

@@ -13,3 +13,8 @@ export * from './subscription-renewed.v1.js';
 export * from './subscription-changed.v1.js';
 export * from './subscription-ended.v1.js';
 export * from './trial-started.v1.js';
+export * from './catalog-product.js';
+export * from './product-published.v1.js';
+export * from './product-changed.v1.js';
+export * from './product-retired.v1.js';
+export * from './plan-price-changed.v1.js';
