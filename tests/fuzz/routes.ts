@@ -25,7 +25,7 @@ type Valid = (known: KnownValues, id: string) => Record<string, unknown>;
  * `:productId` parameters.
  */
 export interface FuzzRoute {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
   path: string;
   /** Who the service lets in; the fuzzer calls every route as every caller anyway. */
   auth: 'public' | 'user' | 'admin' | 'bearer';
@@ -169,6 +169,81 @@ export const FUZZ_ROUTES: readonly FuzzRoute[] = [
     auth: 'public',
     body: (_, id) => ({ id: `evt_${id}`, type: 'payment_intent.succeeded', data: { object: {} } }),
   },
+
+  // billing: catalog/ (the public catalogue, the owner's products and plan prices), promotions/,
+  // sales/ (the sales view and its exports)
+  { method: 'GET', path: '/api/catalog', auth: 'public' },
+  { method: 'GET', path: '/api/catalog/images/0000000000000000.webp', auth: 'public' },
+  { method: 'GET', path: '/api/admin/products', auth: 'admin' },
+  {
+    method: 'POST',
+    path: '/api/admin/products',
+    auth: 'admin',
+    body: (_, id) => ({
+      id: `herramienta-${id.slice(0, 8)}`,
+      name: { es: 'Guía de Consejería', en: 'Counselling Guide' },
+      description: { es: 'Acompaña conversaciones pastorales.', en: 'Supports pastoral talks.' },
+      features: { es: ['Uno', 'Dos', 'Tres', 'Cuatro'], en: ['One', 'Two', 'Three', 'Four'] },
+      priceCents: 999,
+      destinationUrl: 'https://chatgpt.com/g/g-consejeria',
+    }),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/admin/products/:productId',
+    auth: 'admin',
+    body: () => ({ popular: true }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/products/:productId/publish',
+    auth: 'admin',
+    body: () => ({}),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/products/:productId/retire',
+    auth: 'admin',
+    body: () => ({}),
+  },
+  { method: 'POST', path: '/api/admin/products/images', auth: 'admin', body: () => ({}) },
+  {
+    method: 'PATCH',
+    path: '/api/admin/plans/monthly',
+    auth: 'admin',
+    body: () => ({ priceCents: 2000 }),
+  },
+  { method: 'GET', path: '/api/admin/promotion-codes', auth: 'admin' },
+  {
+    method: 'POST',
+    path: '/api/admin/promotion-codes',
+    auth: 'admin',
+    body: (_, id) => ({
+      code: `PASTOR${id.slice(0, 6)}`,
+      percentOff: 50,
+      duration: 'once',
+      appliesTo: 'tools',
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/promotion-codes/PASTOR50/deactivate',
+    auth: 'admin',
+    body: () => ({}),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/metrics',
+    auth: 'admin',
+    query: () => ({ from: '2026-11-01', to: '2026-11-30', interval: 'day' }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/exports/payments.csv',
+    auth: 'admin',
+    query: () => ({ from: '2026-11-01', to: '2026-11-30' }),
+  },
+  { method: 'GET', path: '/api/admin/exports/customers.csv', auth: 'admin' },
 
   // identity: oauth/ (the authorization server and its consent API), connected apps
   {
