@@ -15,6 +15,11 @@ import { createPlanPrices } from './provider/prices.js';
 import { createPaymentProvider } from './provider/stripe-client.js';
 import { refundRoutes } from './refunds/routes.js';
 import { subscriptionRoutes } from './subscriptions/routes.js';
+import {
+  createPriceMoveSweep,
+  type PriceMoveSweep,
+} from './subscriptions/price-change/price-move-sweep.js';
+import { priceMovesProjection } from './subscriptions/price-change/price-moves-projection.js';
 import { subscriptionsProjection } from './subscriptions/subscriptions-projection.js';
 import { createTrialReminders, type TrialReminders } from './trials/reminder-sweep.js';
 import { trialRoutes } from './trials/routes.js';
@@ -25,6 +30,8 @@ import { webhookRoutes } from './webhooks/routes.js';
 export interface BillingDeps {
   billing: Billing;
   reminders: TrialReminders;
+  /** Puts subscribers on a plan's new price at the provider (issue 24). */
+  priceMoves: PriceMoveSweep;
 }
 
 function setupBilling(ctx: ServiceContext<BillingConfig, BillingTx, BillingDb>): BillingDeps {
@@ -46,7 +53,11 @@ function setupBilling(ctx: ServiceContext<BillingConfig, BillingTx, BillingDb>):
     prices: createPlanPrices(provider.stripe, config, logger),
     mailer: mailerFromConfig(config, logger),
   };
-  return { billing, reminders: createTrialReminders(billing) };
+  return {
+    billing,
+    reminders: createTrialReminders(billing),
+    priceMoves: createPriceMoveSweep(billing),
+  };
 }
 
 export const billingService: ServiceDefinition<
@@ -66,12 +77,14 @@ export const billingService: ServiceDefinition<
     subscriptionsProjection,
     trialsProjection,
     disputesProjection,
+    priceMovesProjection,
   ],
   setup: setupBilling,
   consumers: (_ctx, { billing }) => billingConsumers(billing),
   mailer: ({ billing }) => billing.mailer,
-  async onStart(ctx, { billing, reminders }) {
+  async onStart(ctx, { billing, reminders, priceMoves }) {
     reminders.start();
+    priceMoves.start();
     ctx.logger.info(
       {
         provider: billing.provider.name,
@@ -90,8 +103,9 @@ export const billingService: ServiceDefinition<
     app.use(refundRoutes(billing));
     app.use(disputeRoutes(billing));
   },
-  shutdownSteps: (_ctx, { billing, reminders }) => [
+  shutdownSteps: (_ctx, { billing, reminders, priceMoves }) => [
     { name: 'trial reminders', stop: () => reminders.stop() },
+    { name: 'plan price moves', stop: () => priceMoves.stop() },
     { name: 'mailer', stop: () => billing.mailer.close() },
   ],
 };

@@ -7,6 +7,8 @@ import { sendReceiptOnPaymentSucceeded } from '../mail/send-receipt-on-payment-s
 import { releaseOwnershipOnAccessRevoked } from '../payments/release-ownership-on-access-revoked.js';
 import { notePreferencesOnSettingsChanged } from '../preferences/note-preferences-on-settings-changed.js';
 import { noteVerifiedEmailOnUserEmailVerified } from '../trials/note-verified-email-on-user-email-verified.js';
+import { noticeOnPlanPriceChanged } from '../subscriptions/price-change/notice-on-plan-price-changed.js';
+import { noteRenewalForPriceMove } from '../subscriptions/price-change/note-renewal-for-price-move.js';
 
 /** Every event billing reacts to (its own, and access's settings), one consumer per purpose. */
 export const billingConsumers = (billing: Billing): readonly ConsumerDefinition<BillingTx>[] => [
@@ -25,4 +27,9 @@ export const billingConsumers = (billing: Billing): readonly ConsumerDefinition<
   { name: 'ownership', subscriptions: [releaseOwnershipOnAccessRevoked()] },
   // Proof of use for dispute evidence: billing's own copy of every use access reports.
   { name: 'tool-uses', subscriptions: [noteUseOnGptOpened()] },
+  // A plan's new price reaches its subscribers: a notice, then the move at a later renewal.
+  {
+    name: 'plan-price-moves',
+    subscriptions: [noticeOnPlanPriceChanged(billing), noteRenewalForPriceMove()],
+  },
 ];
