@@ -19,7 +19,10 @@ const TERMINAL = ['canceled', 'incomplete_expired'];
  * transaction open (provider calls never hold a lock); the decision is recorded afterwards, and
  * a rerun after a crash finds the provider already right.
  */
-export async function movePlanPrice(billing: Billing, subscriptionId: string): Promise<MoveOutcome> {
+export async function movePlanPrice(
+  billing: Billing,
+  subscriptionId: string,
+): Promise<MoveOutcome> {
   const streamId = planPriceMoveStreamId(subscriptionId);
   const state = fold(
     planPriceMoveDecider,

@@ -9,13 +9,16 @@ import { planPriceMoveStreamId } from './price-move-events.js';
  * waited past it, makes the next renewal the one to check (the sweep then updates the provider).
  */
 export const noteRenewalForPriceMove = () =>
-  on<typeof SubscriptionRenewedV1, BillingTx>(SubscriptionRenewedV1, async (data, _envelope, ctx) => {
-    const streamId = planPriceMoveStreamId(data.subscriptionId);
-    // Most renewals have no price move: nothing to decide.
-    if ((await ctx.readStream(streamId)).length === 0) return;
-    await ctx.decide(streamId, planPriceMoveDecider, {
-      kind: 'renewed',
-      plan: data.plan,
-      currentPeriodEnd: data.currentPeriodEnd,
-    });
-  });
+  on<typeof SubscriptionRenewedV1, BillingTx>(
+    SubscriptionRenewedV1,
+    async (data, _envelope, ctx) => {
+      const streamId = planPriceMoveStreamId(data.subscriptionId);
+      // Most renewals have no price move: nothing to decide.
+      if ((await ctx.readStream(streamId)).length === 0) return;
+      await ctx.decide(streamId, planPriceMoveDecider, {
+        kind: 'renewed',
+        plan: data.plan,
+        currentPeriodEnd: data.currentPeriodEnd,
+      });
+    },
+  );

@@ -26,18 +26,22 @@ async function noticeOne(
     billing.logger.warn({ subscriptionId }, 'no address on record for the price change notice');
     return;
   }
-  const { decided } = await ctx.decide(planPriceMoveStreamId(subscriptionId), planPriceMoveDecider, {
-    kind: 'notice',
-    subscriptionId,
-    userId: subscription.userId,
-    change,
-    subscription: {
-      plan: subscription.current.plan,
-      status: subscription.current.status,
-      cancelAtPeriodEnd: subscription.current.cancelAtPeriodEnd,
-      openedAt: stored[0]!.occurredAt,
+  const { decided } = await ctx.decide(
+    planPriceMoveStreamId(subscriptionId),
+    planPriceMoveDecider,
+    {
+      kind: 'notice',
+      subscriptionId,
+      userId: subscription.userId,
+      change,
+      subscription: {
+        plan: subscription.current.plan,
+        status: subscription.current.status,
+        cancelAtPeriodEnd: subscription.current.cancelAtPeriodEnd,
+        openedAt: stored[0]!.occurredAt,
+      },
     },
-  });
+  );
   const notice = decided.find((e) => e.type === 'PlanPriceMoveNoticed');
   if (!notice) return;
   const mail = planPriceChangeMail(to.locale, {

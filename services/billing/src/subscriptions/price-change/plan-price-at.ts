@@ -45,6 +45,9 @@ export async function planPriceAt(
       { idempotencyKey: `price-${key}` },
     ),
   );
-  billing.logger.info({ plan: target.planType, price: price.id }, 'plan price created at the provider');
+  billing.logger.info(
+    { plan: target.planType, price: price.id },
+    'plan price created at the provider',
+  );
   return price.id;
 }
