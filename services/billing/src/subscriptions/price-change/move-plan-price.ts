@@ -62,12 +62,15 @@ export async function movePlanPrice(
       { planType: state.plan!, priceCents: wanted.priceCents, currency: wanted.currency },
       item.price,
     );
+    // Already on it: an earlier check moved it (and recorded, or crashed before recording).
+    const replacedPriceId =
+      item.price.id === price ? (state.originalPriceId ?? item.price.id) : item.price.id;
     if (item.price.id !== price) await setItemPrice(price);
     await billing.commands.handle(streamId, planPriceMoveDecider, {
       kind: 'schedule',
       priceCents: wanted.priceCents,
       renewalAt: periodEnd,
-      replacedPriceId: item.price.id,
+      replacedPriceId,
     });
     return 'scheduled';
   }

@@ -254,7 +254,9 @@ export const planPriceMoveDecider: Decider<
           ];
         }
         if (scheduled) {
-          // The renewal at renewalAt was paid once the period runs past it.
+          // The renewal at renewalAt was paid once the period runs past it. A schedule a newer
+          // notice replaced is not the move: the newer notice made the sweep due, which puts the
+          // provider on the newer price for a renewal 7 days after it (or back until then).
           if (
             scheduled.priceCents !== pending.priceCents ||
             time(command.currentPeriodEnd) <= time(scheduled.renewalAt)
