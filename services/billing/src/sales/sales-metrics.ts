@@ -76,12 +76,16 @@ async function disputes(sql: Sql, r: DayRange) {
   };
 }
 
+/**
+ * Trials started in the range, and those whose user paid after the trial started (by `to`).
+ * The provider stamps payments in whole seconds: a payment in the trial's first second counts.
+ */
 async function trials(sql: Sql, r: DayRange) {
   const [row] = await sql.query<{ started: unknown; converted: unknown }>(
     `SELECT count(*) AS started,
        count(*) FILTER (WHERE EXISTS (
          SELECT 1 FROM sales_payments p
-         WHERE p.user_id = t.user_id AND p.paid_at >= t.started_at AND p.paid_at < $2::timestamptz)) AS converted
+         WHERE p.user_id = t.user_id AND p.paid_at >= date_trunc('second', t.started_at) AND p.paid_at < $2::timestamptz)) AS converted
      FROM trials t WHERE t.started_at >= $1::timestamptz AND t.started_at < $2::timestamptz`,
     [r.start.toISOString(), r.end.toISOString()],
   );
