@@ -4,6 +4,7 @@ import { DomainError } from '@mia/service-kit';
  * The period the owner asks about: whole UTC days, `from` and `to` both included, so the
  * instants counted are [from 00:00 UTC, the day after `to` 00:00 UTC). At most three years
  * (1096 days, a leap day included): longer asks are refused with 400 rather than summed.
+ * Days are of the years 2000 to 2999.
  */
 export const MAX_RANGE_DAYS = 1096;
 
@@ -30,8 +31,14 @@ function parseDay(text: string, name: string): Date {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   const at = match ? new Date(Date.UTC(+match[1]!, +match[2]! - 1, +match[3]!)) : null;
   // Date.UTC rolls 2026-02-30 over to March: a day that does not round-trip does not exist.
-  if (!at || Number.isNaN(at.getTime()) || utcDay(at) !== text) {
-    throw new DomainError('invalid', 'invalid_date', `"${name}" no es una fecha válida: ${text}.`);
+  // Years are bounded so every instant stays a plain ISO string PostgreSQL takes.
+  const year = at?.getUTCFullYear() ?? 0;
+  if (!at || Number.isNaN(at.getTime()) || utcDay(at) !== text || year < 2000 || year > 2999) {
+    throw new DomainError(
+      'invalid',
+      'invalid_date',
+      `"${name}" no es una fecha válida (AAAA-MM-DD, años 2000 a 2999): ${text}.`,
+    );
   }
   return at;
 }

@@ -32,6 +32,14 @@ describe('dayRange', () => {
     });
     expect(refusal(() => dayRange('2026-01-01', '2026-13-01')).code).toBe('invalid_date');
     expect(refusal(() => dayRange('26-01-01', '2026-01-02')).code).toBe('invalid_date');
+    expect(refusal(() => dayRange('0000-01-01', '0000-01-02')).code).toBe('invalid_date');
+  });
+
+  it('takes the years 2000 to 2999 only', () => {
+    expect(dayRange('2000-01-01', '2000-01-01').days).toBe(1);
+    expect(dayRange('2999-12-31', '2999-12-31').end.toISOString()).toBe('3000-01-01T00:00:00.000Z');
+    expect(refusal(() => dayRange('1999-12-31', '2000-01-01')).code).toBe('invalid_date');
+    expect(refusal(() => dayRange('9999-12-01', '9999-12-31')).code).toBe('invalid_date');
   });
 
   it('refuses "from" after "to"', () => {
