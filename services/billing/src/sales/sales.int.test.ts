@@ -17,6 +17,7 @@ import {
   EVENT_WAIT_MS,
   startBillingHarness,
   subscribe,
+  TEST_CARDS,
   type BillingHarness,
   type Caller,
 } from '../testing/billing-harness.fixture.js';
@@ -115,6 +116,29 @@ describe('the owner’s sales view: metrics and CSV exports from billing’s eve
     await startVerifiedTrial(await h.signIn());
     await buyTool(h, converted, 'apocalipsis');
     await h.waitForEvent('PaymentSucceeded', (d) => d.userId === converted.userId);
+    // A chargeback lost, and an inquiry still open.
+    const disputer = await h.signIn();
+    const disputed = await buyTool(h, disputer, 'diccionario-biblico', TEST_CARDS.dispute);
+    const dispute = await h.waitForEvent(
+      'PaymentDisputed',
+      (d) => d.paymentId === disputed.confirmation.body.paymentId,
+    );
+    const lost = await fetch(`${h.sandboxUrl}/_dispute/${String(dispute.data.disputeId)}/close`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${h.sandbox.secretKey}`,
+      },
+      body: JSON.stringify({ outcome: 'lost' }),
+    });
+    expect(lost.status).toBe(200);
+    await h.waitForEvent('DisputeClosed', (d) => d.disputeId === dispute.data.disputeId);
+    const questioner = await h.signIn();
+    const questioned = await buyTool(h, questioner, 'cantar-cantares', TEST_CARDS.inquiry);
+    await h.waitForEvent(
+      'PaymentDisputed',
+      (d) => d.paymentId === questioned.confirmation.body.paymentId,
+    );
     // Access reports two uses of the tool bought first.
     const now = new Date().toISOString();
     await access.store.append(`usage-${buyer.userId}`, 'any', [
@@ -139,17 +163,25 @@ describe('the owner’s sales view: metrics and CSV exports from billing’s eve
   });
 
   const expected = () => {
-    const gross = TOOL_CENTS + MONTHLY_CENTS + ANNUAL_CENTS + TOOL_CENTS;
+    const gross = 4 * TOOL_CENTS + MONTHLY_CENTS + ANNUAL_CENTS;
     return {
-      revenue: { grossCents: gross, refundedCents: 300, disputedCents: 0, netCents: gross - 300 },
+      revenue: {
+        grossCents: gross,
+        refundedCents: 300,
+        disputedCents: TOOL_CENTS,
+        netCents: gross - 300 - TOOL_CENTS,
+      },
       mrrCents: MONTHLY_CENTS + Math.round(ANNUAL_CENTS / 12),
       activePlans: { monthly: 1, annual: 1 },
-      newCustomers: 4,
+      newCustomers: 6,
       trials: { started: 2, converted: 1, conversionRate: 0.5 },
-      disputes: { open: 0, won: 0, lost: 0 },
+      disputes: { open: 1, won: 0, lost: 1 },
+      // Equal revenue and sales: the most used first, then by id.
       topTools: [
         { productId: 'manual-ceremonias', sales: 1, revenueCents: TOOL_CENTS, uses: 2 },
         { productId: 'apocalipsis', sales: 1, revenueCents: TOOL_CENTS, uses: 0 },
+        { productId: 'cantar-cantares', sales: 1, revenueCents: TOOL_CENTS, uses: 0 },
+        { productId: 'diccionario-biblico', sales: 1, revenueCents: TOOL_CENTS, uses: 0 },
       ],
     } satisfies Omit<SalesMetricsResponse, 'series'>;
   };
@@ -163,7 +195,7 @@ describe('the owner’s sales view: metrics and CSV exports from billing’s eve
     expect([sum('grossCents'), sum('refundedCents'), sum('newCustomers'), sum('uses')]).toEqual([
       m.revenue.grossCents,
       300,
-      4,
+      6,
       2,
     ]);
   });
@@ -244,7 +276,7 @@ describe('the owner’s sales view: metrics and CSV exports from billing’s eve
     );
     expect(lines.at(-1)).toBe('');
     const rows = lines.slice(1, -1);
-    expect(rows).toHaveLength(4);
+    expect(rows).toHaveLength(6);
     const tool = rows.find((r) => r.startsWith(toolPaymentId));
     expect(tool).toMatch(
       new RegExp(
@@ -279,7 +311,63 @@ describe('the owner’s sales view: metrics and CSV exports from billing’s eve
     ]);
     expect(row(subscriber.userId)?.slice(3)).toEqual(['20.00', '0.00', 'monthly', '0']);
     expect(row(converted.userId)?.slice(3)).toEqual(['9.99', '0.00', '', '1']);
-    expect(lines.slice(1, -1)).toHaveLength(4);
+    expect(lines.slice(1, -1)).toHaveLength(6);
+  });
+
+  it('streams more rows than one batch, each once, in paid order (ties by id)', async () => {
+    const { runner } = h.service.ctx;
+    const tie = '2025-06-15T10:00:00.000Z';
+    const paidAt = (i: number) =>
+      i < 600 ? tie : new Date(Date.parse(tie) + (i - 599) * 1000).toISOString();
+    const ids = Array.from({ length: 1_001 }, () => crypto.randomUUID());
+    await runner.transaction(async (ctx) => {
+      for (const [i, paymentId] of ids.entries()) {
+        const event = {
+          id: crypto.randomUUID(),
+          type: 'PaymentSucceeded',
+          version: 1,
+          streamId: `payment-${paymentId}`,
+          streamVersion: 1,
+          globalPosition: 0,
+          transactionId: '0',
+          occurredAt: paidAt(i),
+          metadata: {} as StoredEvent['metadata'],
+          data: {
+            paymentId,
+            userId: crypto.randomUUID(),
+            purpose: { kind: 'product', productId: 'epistolas-pablo' },
+            amountCents: 999,
+            currency: 'usd',
+            provider: 'sandbox',
+            providerPaymentId: `pi_${i}`,
+            description: 'Epístolas de Pablo',
+            paidAt: paidAt(i),
+            cardLast4: null,
+            cardBrand: null,
+          },
+        } satisfies StoredEvent;
+        await salesProjection.apply(event, ctx);
+      }
+    });
+    const { res, bytes } = await download(
+      '/api/admin/exports/payments.csv?from=2025-06-15&to=2025-06-15',
+    );
+    expect(res.status).toBe(200);
+    const rows = bytes.subarray(3).toString('utf8').split('\r\n').slice(1, -1);
+    const byTime = ids
+      .map((id, i) => ({ id, at: paidAt(i) }))
+      .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.id < b.id ? -1 : 1));
+    expect(rows.map((r) => r.split(',')[0])).toEqual(byTime.map((p) => p.id));
+    const metrics2025 = await metrics('from=2025-06-15&to=2025-06-15');
+    expect(metrics2025.revenue.grossCents).toBe(1_001 * 999);
+    expect(metrics2025.newCustomers).toBe(1_001);
+
+    const customers = await download('/api/admin/exports/customers.csv');
+    const customerRows = customers.bytes.subarray(3).toString('utf8').split('\r\n').slice(1, -1);
+    const customerIds = customerRows.map((r) => r.split(',')[0]);
+    expect(customerIds).toHaveLength(1_001 + 6);
+    expect(new Set(customerIds).size).toBe(customerIds.length);
+    expect([...customerIds].sort()).toEqual(customerIds);
   });
 
   it('refuses a customer, a range over three years and a day that does not exist', async () => {
