@@ -1,4 +1,3 @@
-import { once } from 'node:events';
 import type { paymentsExportQuerySchema } from '@mia/contracts';
 import type { Sql } from '@mia/service-kit';
 import type { Response } from 'express';
@@ -34,9 +33,22 @@ async function streamCsv(
   for await (const rows of batches) {
     // The client went away: stop reading the database for nobody.
     if (res.destroyed) return;
-    if (!res.write(rows.map(csvRow).join(''))) await once(res, 'drain');
+    if (!res.write(rows.map(csvRow).join(''))) await drainedOrClosed(res);
   }
-  res.end();
+  if (!res.destroyed) res.end();
+}
+
+/** Waits until the client took the buffered rows, or went away (then no drain ever comes). */
+function drainedOrClosed(res: Response): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
 }
 
 interface PaymentRow {
