@@ -5,19 +5,12 @@ import type { z } from 'zod';
 import type { Billing } from '../billing.js';
 import { CSV_BOM, csvAmount, csvRow, type CsvValue } from './csv.js';
 import { dayRange } from './sales-range.js';
+import { isoInstant, num } from './sql-values.js';
 
 // The owner's CSV exports, streamed a batch at a time (keyset pagination, never the whole table
 // in memory), written as the client reads them (backpressure).
 
 const BATCH = 500;
-
-const n = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
-const iso = (value: unknown): string | null =>
-  value instanceof Date
-    ? value.toISOString()
-    : value
-      ? new Date(String(value)).toISOString()
-      : null;
 
 async function streamCsv(
   res: Response,
@@ -83,18 +76,18 @@ async function* paymentBatches(sql: Sql, start: Date, end: Date): AsyncIterable<
     if (rows.length === 0) return;
     yield rows.map((r) => [
       r.payment_id,
-      iso(r.paid_at),
+      isoInstant(r.paid_at),
       r.email,
       r.description,
-      csvAmount(n(r.amount_cents)),
-      csvAmount(n(r.discount_cents)),
+      csvAmount(num(r.amount_cents)),
+      csvAmount(num(r.discount_cents)),
       r.currency.toUpperCase(),
       r.status ?? 'succeeded',
-      csvAmount(n(r.refunded_cents)),
+      csvAmount(num(r.refunded_cents)),
       r.provider_payment_id,
     ]);
     const last = rows[rows.length - 1]!;
-    after = { paidAt: iso(last.paid_at)!, id: last.payment_id };
+    after = { paidAt: isoInstant(last.paid_at)!, id: last.payment_id };
     if (rows.length < BATCH) return;
   }
 }
@@ -160,11 +153,11 @@ async function* customerBatches(sql: Sql): AsyncIterable<CsvValue[][]> {
     yield rows.map((r) => [
       r.user_id,
       r.email,
-      iso(r.first_paid_at),
-      csvAmount(n(r.paid_cents)),
-      csvAmount(n(r.refunded_cents)),
+      isoInstant(r.first_paid_at),
+      csvAmount(num(r.paid_cents)),
+      csvAmount(num(r.refunded_cents)),
       r.active_plan,
-      n(r.tools_owned),
+      num(r.tools_owned),
     ]);
     after = rows[rows.length - 1]!.user_id;
     if (rows.length < BATCH) return;

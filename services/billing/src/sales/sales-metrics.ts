@@ -12,12 +12,10 @@ import {
   type DayFacts,
 } from './sales-maths.js';
 import { dayRange, type DayRange } from './sales-range.js';
+import { num } from './sql-values.js';
 
 // GET /api/admin/metrics: sums of the sales projection's rows (and of billing's trials and
 // subscriptions read models), never a provider call. The definitions are in sales-maths.ts.
-
-/** Sums come back from PostgreSQL as bigint (or numeric); the amounts fit in a JS number. */
-const n = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
 
 const DAY = `to_char((at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD')`;
 
@@ -51,10 +49,10 @@ async function dayFacts(sql: Sql, r: DayRange): Promise<DayFacts[]> {
     ),
   ]);
   return [
-    ...gross.map((g) => ({ day: g.day, grossCents: n(g.cents) })),
-    ...refunded.map((g) => ({ day: g.day, refundedCents: n(g.cents) })),
-    ...newCustomers.map((g) => ({ day: g.day, newCustomers: n(g.count) })),
-    ...uses.map((g) => ({ day: g.day, uses: n(g.uses) })),
+    ...gross.map((g) => ({ day: g.day, grossCents: num(g.cents) })),
+    ...refunded.map((g) => ({ day: g.day, refundedCents: num(g.cents) })),
+    ...newCustomers.map((g) => ({ day: g.day, newCustomers: num(g.count) })),
+    ...uses.map((g) => ({ day: g.day, uses: num(g.uses) })),
   ];
 }
 
@@ -71,8 +69,8 @@ async function disputes(sql: Sql, r: DayRange) {
     [r.start.toISOString(), r.end.toISOString()],
   );
   return {
-    counts: { open: n(row?.open), won: n(row?.won), lost: n(row?.lost) },
-    lostCents: n(row?.lost_cents),
+    counts: { open: num(row?.open), won: num(row?.won), lost: num(row?.lost) },
+    lostCents: num(row?.lost_cents),
   };
 }
 
@@ -89,8 +87,8 @@ async function trials(sql: Sql, r: DayRange) {
      FROM trials t WHERE t.started_at >= $1::timestamptz AND t.started_at < $2::timestamptz`,
     [r.start.toISOString(), r.end.toISOString()],
   );
-  const started = n(row?.started);
-  const converted = n(row?.converted);
+  const started = num(row?.started);
+  const converted = num(row?.converted);
   return { started, converted, conversionRate: conversionRate(started, converted) };
 }
 
@@ -108,7 +106,7 @@ async function activePlans(sql: Sql, r: DayRange): Promise<ActivePlan[]> {
   );
   return rows.flatMap((row) =>
     row.plan === 'monthly' || row.plan === 'annual'
-      ? [{ plan: row.plan, amountCents: n(row.amount_cents) }]
+      ? [{ plan: row.plan, amountCents: num(row.amount_cents) }]
       : [],
   );
 }
@@ -127,33 +125,41 @@ async function tools(sql: Sql, r: DayRange) {
     ),
   ]);
   return topTools(
-    sales.map((s) => ({ productId: s.product_id, sales: n(s.sales), revenueCents: n(s.cents) })),
-    uses.map((u) => ({ productId: u.product_id, uses: n(u.uses) })),
+    sales.map((s) => ({
+      productId: s.product_id,
+      sales: num(s.sales),
+      revenueCents: num(s.cents),
+    })),
+    uses.map((u) => ({ productId: u.product_id, uses: num(u.uses) })),
   );
 }
 
+/**
+ * One read-only snapshot (repeatable read) for all the figures, so the headline numbers, the
+ * series and the tools agree even while payments are being recorded, on one connection.
+ */
 export async function salesMetrics(
   billing: Billing,
   query: SalesMetricsQuery,
 ): Promise<SalesMetricsResponse> {
   const range = dayRange(query.from, query.to);
-  const { sql } = billing.runner;
-  const [facts, disputed, trialFigures, plans, topToolFigures] = await Promise.all([
-    dayFacts(sql, range),
-    disputes(sql, range),
-    trials(sql, range),
-    activePlans(sql, range),
-    tools(sql, range),
-  ]);
-  const series = salesSeries(range, query.interval, facts);
-  const totals = seriesTotals(series);
-  return {
-    revenue: revenue(totals.grossCents, totals.refundedCents, disputed.lostCents),
-    ...recurringRevenue(plans),
-    newCustomers: totals.newCustomers,
-    trials: trialFigures,
-    disputes: disputed.counts,
-    topTools: topToolFigures,
-    series,
-  };
+  return billing.runner.transaction(async ({ sql }) => {
+    await sql.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY');
+    const facts = await dayFacts(sql, range);
+    const disputed = await disputes(sql, range);
+    const trialFigures = await trials(sql, range);
+    const plans = await activePlans(sql, range);
+    const topToolFigures = await tools(sql, range);
+    const series = salesSeries(range, query.interval, facts);
+    const totals = seriesTotals(series);
+    return {
+      revenue: revenue(totals.grossCents, totals.refundedCents, disputed.lostCents),
+      ...recurringRevenue(plans),
+      newCustomers: totals.newCustomers,
+      trials: trialFigures,
+      disputes: disputed.counts,
+      topTools: topToolFigures,
+      series,
+    };
+  });
 }
