@@ -14,6 +14,8 @@ import { paymentReviewProjection } from './payments/payment-review-projection.js
 import { createPlanPrices } from './provider/prices.js';
 import { createPaymentProvider } from './provider/stripe-client.js';
 import { refundRoutes } from './refunds/routes.js';
+import { salesProjection } from './sales/sales-projection.js';
+import { salesRoutes } from './sales/routes.js';
 import { subscriptionRoutes } from './subscriptions/routes.js';
 import {
   createPriceMoveSweep,
@@ -78,6 +80,7 @@ export const billingService: ServiceDefinition<
     trialsProjection,
     disputesProjection,
     priceMovesProjection,
+    salesProjection,
   ],
   setup: setupBilling,
   consumers: (_ctx, { billing }) => billingConsumers(billing),
@@ -102,6 +105,7 @@ export const billingService: ServiceDefinition<
     app.use(overviewRoutes(billing));
     app.use(refundRoutes(billing));
     app.use(disputeRoutes(billing));
+    app.use(salesRoutes(billing));
   },
   shutdownSteps: (_ctx, { billing, reminders, priceMoves }) => [
     { name: 'trial reminders', stop: () => reminders.stop() },
