@@ -9,6 +9,7 @@ import type {
   TransactionRunner,
 } from '@mia/service-kit';
 import type pg from 'pg';
+import type { CatalogReader } from './catalog/catalog-reader.js';
 import type { BillingConfig } from './config.js';
 import type { BillingDb, BillingTx } from './db.js';
 import type { PlanPrices } from './provider/prices.js';
@@ -35,5 +36,7 @@ export interface Billing {
   auth: SessionAuth;
   provider: PaymentProvider;
   prices: PlanPrices;
+  /** The catalogue billing owns (ADR 0018): products and plan prices as the owner set them. */
+  catalog: CatalogReader;
   mailer: Mailer;
 }

@@ -11,6 +11,7 @@ import { overviewRoutes } from './overview/routes.js';
 import { paymentRoutes } from './payments/routes.js';
 import { paymentsProjection } from './payments/payments-projection.js';
 import { paymentReviewProjection } from './payments/payment-review-projection.js';
+import { interimSeedReader } from './catalog/interim-seed-reader.js';
 import { createPlanPrices } from './provider/prices.js';
 import { createPaymentProvider } from './provider/stripe-client.js';
 import { refundRoutes } from './refunds/routes.js';
@@ -39,6 +40,7 @@ export interface BillingDeps {
 function setupBilling(ctx: ServiceContext<BillingConfig, BillingTx, BillingDb>): BillingDeps {
   const { config, logger } = ctx;
   const provider = createPaymentProvider(config);
+  const catalog = interimSeedReader();
   const billing: Billing = {
     config,
     logger,
@@ -52,7 +54,8 @@ function setupBilling(ctx: ServiceContext<BillingConfig, BillingTx, BillingDb>):
     newId: ctx.newId,
     auth: ctx.auth,
     provider,
-    prices: createPlanPrices(provider.stripe, config, logger),
+    prices: createPlanPrices(provider.stripe, config, logger, catalog),
+    catalog,
     mailer: mailerFromConfig(config, logger),
   };
   return {

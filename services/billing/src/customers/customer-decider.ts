@@ -1,5 +1,5 @@
 import type { PlanType } from '@mia/contracts';
-import { findProduct, planFor } from '@mia/catalog';
+import { planName } from '../shared/plans.js';
 import { DomainError, readerOf, type Decider } from '@mia/service-kit';
 import {
   customerEventDefinitions,
@@ -17,7 +17,14 @@ export interface SavedCard {
 export type CustomerCommand =
   | { kind: 'record-profile'; userId: string; email: string; name: string }
   | { kind: 'link-provider'; userId: string; providerCustomerId: string }
-  | { kind: 'open-purchase'; userId: string; productId: string; paymentId: string }
+  | {
+      kind: 'open-purchase';
+      userId: string;
+      productId: string;
+      paymentId: string;
+      /** The tool's name for the refusal's message (the catalogue is read by the caller). */
+      productName?: string;
+    }
   | { kind: 'abandon-purchase'; userId: string; productId: string; paymentId: string }
   | { kind: 'record-ownership'; userId: string; productId: string; paymentId: string }
   | {
@@ -79,8 +86,6 @@ export function pendingSubscriptionOf(state: CustomerState, plan: PlanType): str
     ([, s]) => s.state === 'pending' && s.plan === plan,
   )?.[0];
 }
-
-const productName = (productId: string) => findProduct(productId)?.name ?? productId;
 
 const STATE_ORDER: Record<CustomerSubscriptionState, number> = { pending: 0, active: 1, ended: 2 };
 
@@ -168,7 +173,7 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
           throw new DomainError(
             'conflict',
             'already_owned',
-            `Ya tienes «${productName(command.productId)}». Tu acceso es de por vida: no hace falta comprarlo de nuevo.`,
+            `Ya tienes «${command.productName ?? command.productId}». Tu acceso es de por vida: no hace falta comprarlo de nuevo.`,
           );
         }
         if (state.openPurchases[command.productId] !== undefined) return [];
@@ -207,7 +212,7 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
           throw new DomainError(
             'conflict',
             'already_subscribed',
-            `Ya tienes una suscripción activa (${planFor(active.plan).name}). Para pasar a otro plan usa «Cambiar plan» en tu panel.`,
+            `Ya tienes una suscripción activa (${planName(active.plan)}). Para pasar a otro plan usa «Cambiar plan» en tu panel.`,
           );
         }
         if (pendingSubscriptionOf(state, command.plan) !== undefined) return [];
@@ -221,7 +226,7 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
           throw new DomainError(
             'conflict',
             'plan_checkout_pending',
-            `Ya empezaste el pago del ${planFor(otherPending.plan).name}. Termínalo en esa ventana, o espera a que caduque (un día) para elegir otro plan.`,
+            `Ya empezaste el pago del ${planName(otherPending.plan)}. Termínalo en esa ventana, o espera a que caduque (un día) para elegir otro plan.`,
           );
         }
         const { userId, subscriptionId, plan } = command;

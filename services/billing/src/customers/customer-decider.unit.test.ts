@@ -28,7 +28,13 @@ const noted = (
 describe('customer decider: purchases', () => {
   const spec = deciderSpec(customerDecider);
   const open = (id = paymentId) =>
-    ({ kind: 'open-purchase', userId, productId: 'manual-ceremonias', paymentId: id }) as const;
+    ({
+      kind: 'open-purchase',
+      userId,
+      productId: 'manual-ceremonias',
+      paymentId: id,
+      productName: 'Manual de Ceremonias Ministeriales',
+    }) as const;
 
   it('opens one checkout per tool; a second checkout reuses the open one', () => {
     spec.given([]).when(open()).then([opened()]);

@@ -73,6 +73,10 @@ async function evidenceFor(billing: Billing, disputeId: string, note: string | u
     payment: { ...paid, receiptUrl: payment.receiptUrl },
     uses,
     note,
+    product:
+      paid.purpose.kind === 'product'
+        ? await billing.catalog.product(paid.purpose.productId)
+        : undefined,
   });
   const dispute = payment.disputes[disputeId];
   const open = !!dispute && !dispute.closed;

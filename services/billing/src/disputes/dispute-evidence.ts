@@ -1,5 +1,6 @@
-import { centsToAmountString, findProduct, planFor } from '@mia/catalog';
+import { centsToAmountString } from '@mia/catalog';
 import type { DisputeEvidence, PaymentPurpose } from '@mia/contracts';
+import { planName } from '../shared/plans.js';
 import type { ToolUse } from './tool-uses.js';
 
 /** The terms' refund policy (spec, section "Terms"), as the bank reads it. */
@@ -26,6 +27,8 @@ export interface EvidenceFacts {
   /** Every use billing knows of this customer (any order). */
   uses: readonly ToolUse[];
   note?: string | undefined;
+  /** The tool bought, as the catalogue names and describes it (tool purchases). */
+  product?: { name: { es: string; en: string }; description: { en: string } } | undefined;
 }
 
 const CHANNELS: Record<ToolUse['via'], string> = {
@@ -45,14 +48,12 @@ export function relevantUses(facts: EvidenceFacts): ToolUse[] {
     .sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
 }
 
-function productLine(purpose: PaymentPurpose): string {
+function productLine(purpose: PaymentPurpose, product: EvidenceFacts['product']): string {
   if (purpose.kind === 'subscription') {
-    const plan = planFor(purpose.plan);
-    return `${plan.nameEn} subscription: access to every custom GPT tool of Ministerio IA for the paid period.`;
+    return `${planName(purpose.plan, 'en')} subscription: access to every custom GPT tool of Ministerio IA for the paid period.`;
   }
-  const product = findProduct(purpose.productId);
-  const name = product ? `${product.name} (${product.nameEn})` : purpose.productId;
-  return `Lifetime access to the custom GPT tool "${name}" of Ministerio IA.${product ? ` ${product.descriptionEn}` : ''}`;
+  const name = product ? `${product.name.es} (${product.name.en})` : purpose.productId;
+  return `Lifetime access to the custom GPT tool "${name}" of Ministerio IA.${product ? ` ${product.description.en}` : ''}`;
 }
 
 /** The activity log: one line per use, oldest first, cut to the provider's size with a count. */
@@ -98,7 +99,7 @@ export function buildDisputeEvidence(facts: EvidenceFacts): {
   const evidence: DisputeEvidence = {
     ...(facts.customerEmail ? { customer_email_address: facts.customerEmail } : {}),
     ...(facts.customerName ? { customer_name: facts.customerName } : {}),
-    product_description: `${productLine(payment.purpose)}\n${payment.description}\n${receipt}`,
+    product_description: `${productLine(payment.purpose, facts.product)}\n${payment.description}\n${receipt}`,
     service_date: payment.paidAt.slice(0, 10),
     access_activity_log: activityLog(uses),
     refund_policy_disclosure: REFUND_POLICY_DISCLOSURE,

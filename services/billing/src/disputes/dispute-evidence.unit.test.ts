@@ -20,6 +20,10 @@ const facts: EvidenceFacts = {
     { productId: 'apocalipsis', via: 'gpt_action', at: '2026-03-02T09:00:00.000Z' },
     { productId: 'manual-ceremonias', via: 'dashboard', at: '2026-02-01T10:05:00.000Z' },
   ],
+  product: {
+    name: { es: 'Manual de Ceremonias Ministeriales', en: 'Ministerial Ceremonies Manual' },
+    description: { en: 'Step-by-step ceremonies.' },
+  },
 };
 
 describe('dispute evidence from the timeline', () => {
@@ -59,6 +63,9 @@ describe('dispute evidence from the timeline', () => {
       uncategorized_text: 'winning_evidence',
     });
     expect(evidence.product_description).toContain('Manual de Ceremonias Ministeriales');
+    expect(evidence.product_description).toContain(
+      '"Manual de Ceremonias Ministeriales (Ministerial Ceremonies Manual)" of Ministerio IA. Step-by-step ceremonies.',
+    );
     expect(evidence.product_description).toContain('Paid 9.99 USD on 2026-03-01T10:00:00.000Z');
     expect(evidence.product_description).toContain('Receipt: https://example.com/receipts/ch_1');
     expect(evidence.refund_policy_disclosure).toMatch(/within 7 days of purchase/);

@@ -1,4 +1,4 @@
-import { planFor } from '@mia/catalog';
+import { planName } from '../shared/plans.js';
 import { PaymentFailedV1 } from '@mia/contracts';
 import { enqueueMail, fold, on, readEvents } from '@mia/service-kit';
 import type { Billing } from '../billing.js';
@@ -38,7 +38,7 @@ export const notifyRenewalFailureOnPaymentFailed = (
     const mail = renewalFailedMail(to.locale, {
       name: to.name,
       siteUrl: billing.config.PUBLIC_ORIGIN,
-      planName: planFor(data.purpose.plan).name,
+      planName: planName(data.purpose.plan),
       amountCents: data.amountCents,
       reason: data.message,
     });

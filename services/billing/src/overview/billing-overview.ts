@@ -1,8 +1,9 @@
-import { centsToAmountString, planFor, type PlanType } from '@mia/catalog';
+import { centsToAmountString } from '@mia/catalog';
 import {
   billingCardSchema,
   type BillingInvoice,
   type BillingOverviewResponse,
+  type PlanType,
   type SubscriptionStatus,
 } from '@mia/contracts';
 import type { Billing } from '../billing.js';
@@ -33,14 +34,18 @@ export async function billingOverview(
     }),
   ]);
 
+  // The plan's catalogue price (a subscriber told of a price change sees the new one here).
+  const catalogPlan = subscription
+    ? await billing.catalog.plan(subscription.plan as PlanType)
+    : null;
   const plan =
-    subscription && subscription.currentPeriodEnd
+    subscription && subscription.currentPeriodEnd && catalogPlan
       ? {
           planType: subscription.plan as PlanType,
           status: subscription.status as SubscriptionStatus,
           currentPeriodEnd: subscription.currentPeriodEnd.toISOString(),
           cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
-          priceCents: planFor(subscription.plan as PlanType).priceCents,
+          priceCents: catalogPlan.priceCents,
           currency: 'usd',
         }
       : null;

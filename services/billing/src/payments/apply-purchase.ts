@@ -1,5 +1,4 @@
 import type Stripe from 'stripe';
-import { findProduct } from '@mia/catalog';
 import type { Billing } from '../billing.js';
 import { customerDecider } from '../customers/customer-decider.js';
 import {
@@ -30,7 +29,8 @@ export async function applyPurchase(
   pi: Stripe.PaymentIntent,
   reported?: AttemptFailure | null,
 ): Promise<PaymentState> {
-  const product = findProduct(ref.productId);
+  // Any status: a checkout started before the owner retired the tool still completes.
+  const product = await billing.catalog.product(ref.productId);
   if (!product) throw new Error(`PaymentIntent ${pi.id} names unknown product ${ref.productId}`);
   const purpose = { kind: 'product' as const, productId: product.id };
   const payment = {
@@ -46,9 +46,9 @@ export async function applyPurchase(
     kind: 'start',
     ...payment,
     amountCents: product.priceCents,
-    currency: product.currency.toLowerCase(),
+    currency: product.currency,
     discountCents: 0,
-    description: product.name,
+    description: product.name.es,
   });
 
   if (reported) state = await recordFailure(billing, session, payment, reported);
@@ -63,7 +63,7 @@ export async function applyPurchase(
         amountCents: pi.amount_received || pi.amount,
         provider: billing.provider.name,
         providerPaymentId: pi.id,
-        description: product.name,
+        description: product.name.es,
         paidAt: isoOf(charge?.created ?? pi.created),
         cardLast4: card?.last4 ?? null,
         cardBrand: card?.brand ?? null,

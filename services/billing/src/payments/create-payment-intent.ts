@@ -1,4 +1,3 @@
-import { findProduct } from '@mia/catalog';
 import type { CreatePaymentIntentResponse } from '@mia/contracts';
 import { DomainError } from '@mia/service-kit';
 import type { Billing } from '../billing.js';
@@ -28,15 +27,26 @@ export async function createPaymentIntent(
   productId: string,
   restarts = 1,
 ): Promise<CreatePaymentIntentResponse> {
-  const product = findProduct(productId);
-  if (!product) {
+  const product = await billing.catalog.product(productId);
+  if (!product || product.status === 'draft') {
     throw new DomainError('invalid', 'invalid_product', INVALID_PRODUCT, {
+      detail: INVALID_PRODUCT_DETAIL,
+    });
+  }
+  // A retired tool is no longer sold (those who own it keep using it): the same handling, 409.
+  if (product.status === 'retired') {
+    throw new DomainError('conflict', 'product_retired', INVALID_PRODUCT, {
       detail: INVALID_PRODUCT_DETAIL,
     });
   }
   const customer = await customerOf(billing, payer);
   const { userId } = payer;
-  const open = { kind: 'open-purchase' as const, userId, productId: product.id };
+  const open = {
+    kind: 'open-purchase' as const,
+    userId,
+    productId: product.id,
+    productName: product.name.es,
+  };
   // Refused here already (the decision below checks again), so no customer is made for nothing.
   customerDecider.decide({ ...open, paymentId: billing.newId() }, customer, {
     now: billing.clock(),
@@ -57,9 +67,9 @@ export async function createPaymentIntent(
       userId,
       purpose: { kind: 'product' as const, productId: product.id },
       amountCents: product.priceCents,
-      currency: product.currency.toLowerCase(),
+      currency: product.currency,
       discountCents: 0,
-      description: product.name,
+      description: product.name.es,
     };
     const stream = paymentStreamId(id);
     await decideIn(billing, session, stream, paymentDecider, { kind: 'start', ...terms });
@@ -126,7 +136,7 @@ export async function createPaymentIntent(
         amount: expected.amountCents,
         currency: expected.currency,
         customer: providerCustomerId,
-        description: product.name,
+        description: product.name.es,
         metadata: { userId, productId: product.id, paymentId },
         // The checkout confirms without leaving the page (spec: "without redirect").
         automatic_payment_methods: { enabled: true, allow_redirects: 'never' },

@@ -1,5 +1,7 @@
 import type Stripe from 'stripe';
-import { planFor, type Plan, type PlanType } from '@mia/catalog';
+import type { PlanType } from '@mia/contracts';
+import type { CatalogPlan, CatalogReader } from '../catalog/catalog-reader.js';
+import { planIdOf, planName } from '../shared/plans.js';
 import type { Logger } from '@mia/service-kit';
 import type { BillingConfig } from '../config.js';
 import { callProvider } from './provider-errors.js';
@@ -13,8 +15,9 @@ const lookupKeyOf = (planType: PlanType, cents: number | null, currency: string)
   `mia_${planType}_${cents}_${currency.toLowerCase()}`;
 
 /** Names the price of the catalogue's plan at its current amount (a new amount, a new key). */
-export const planLookupKey = (plan: Plan): string =>
-  lookupKeyOf(plan.planType, plan.priceCents, plan.currency);
+export const planLookupKey = (
+  plan: Pick<CatalogPlan, 'planType' | 'priceCents' | 'currency'>,
+): string => lookupKeyOf(plan.planType, plan.priceCents, plan.currency);
 
 /**
  * A price billing created for the plan at some catalogue amount (a subscription bought before a
@@ -31,46 +34,50 @@ export const planOfPrice = (price: Pick<Stripe.Price, 'recurring'>): PlanType =>
   price.recurring?.interval === 'year' ? 'annual' : 'monthly';
 
 /**
- * Configured price ids (production) are checked once against the catalogue, so the amount the
- * page shows is the amount charged. Without them (sandbox, Stripe test mode) the price is found
- * by lookup key and created from the catalogue when missing.
+ * The provider price of each plan at the catalogue's current amount. A configured price id
+ * (production) is used while it bills exactly that amount and interval; once the owner changes
+ * the price (or without configuration: sandbox, Stripe test mode) the price is found by lookup
+ * key and created when missing, since prices are immutable at the provider.
  */
 export function createPlanPrices(
   stripe: Stripe,
   config: Pick<BillingConfig, 'STRIPE_PRICE_MONTHLY' | 'STRIPE_PRICE_ANNUAL'>,
   logger: Logger,
+  catalog: Pick<CatalogReader, 'plan'>,
 ): PlanPrices {
   const configured: Record<PlanType, string | undefined> = {
     monthly: config.STRIPE_PRICE_MONTHLY,
     annual: config.STRIPE_PRICE_ANNUAL,
   };
-  const resolved = new Map<PlanType, Promise<string>>();
+  // By lookup key, i.e. per plan and amount: a price change resolves a new entry.
+  const resolved = new Map<string, Promise<string>>();
 
-  async function checkConfigured(plan: Plan, id: string): Promise<string> {
+  async function configuredMatching(plan: CatalogPlan, id: string): Promise<string | null> {
     const price = await callProvider(() => stripe.prices.retrieve(id));
     const matches =
       price.unit_amount === plan.priceCents &&
       price.currency === plan.currency.toLowerCase() &&
       price.recurring?.interval === plan.interval;
     if (!matches) {
-      throw new Error(
-        `Configured price ${id} for the ${plan.planType} plan does not bill ` +
-          `${plan.priceCents} ${plan.currency} per ${plan.interval} as the catalogue says`,
+      logger.warn(
+        { plan: plan.planType, price: id },
+        'configured plan price does not bill the catalogue amount; using a price of its own',
       );
     }
-    return id;
+    return matches ? id : null;
   }
 
-  async function findOrCreate(plan: Plan): Promise<string> {
+  async function findOrCreate(plan: CatalogPlan): Promise<string> {
     const key = planLookupKey(plan);
     const found = await callProvider(() =>
       stripe.prices.list({ lookup_keys: [key], active: true, limit: 1 }),
     );
     const existing = found.data[0];
     if (existing) return existing.id;
+    const name = planName(plan.planType);
     const product = await callProvider(() =>
       stripe.products.create(
-        { name: plan.name, metadata: { planId: plan.id } },
+        { name, metadata: { planId: planIdOf(plan.planType) } },
         { idempotencyKey: `product-${key}` },
       ),
     );
@@ -82,7 +89,7 @@ export function createPlanPrices(
           unit_amount: plan.priceCents,
           recurring: { interval: plan.interval },
           lookup_key: key,
-          nickname: plan.name,
+          nickname: name,
         },
         { idempotencyKey: `price-${key}` },
       ),
@@ -91,16 +98,21 @@ export function createPlanPrices(
     return price.id;
   }
 
+  async function resolve(plan: CatalogPlan): Promise<string> {
+    const id = configured[plan.planType];
+    return (id && (await configuredMatching(plan, id))) || findOrCreate(plan);
+  }
+
   return {
-    priceFor(planType) {
-      let price = resolved.get(planType);
+    async priceFor(planType) {
+      const plan = await catalog.plan(planType);
+      const key = planLookupKey(plan);
+      let price = resolved.get(key);
       if (!price) {
-        const plan = planFor(planType);
-        const id = configured[planType];
-        price = id ? checkConfigured(plan, id) : findOrCreate(plan);
+        price = resolve(plan);
         // A failure is not remembered: the next checkout asks again.
-        price.catch(() => resolved.delete(planType));
-        resolved.set(planType, price);
+        price.catch(() => resolved.delete(key));
+        resolved.set(key, price);
       }
       return price;
     },

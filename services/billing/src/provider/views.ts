@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { isProductId } from '@mia/catalog';
+import { productRefSchema } from '@mia/contracts';
 import {
   subscriptionStatusSchema,
   type SubscriptionEndedV1Data,
@@ -28,7 +28,8 @@ export interface PurchaseRef {
 export function purchaseRefOf(pi: Pick<Stripe.PaymentIntent, 'metadata'>): PurchaseRef | null {
   const { paymentId, userId, productId } = pi.metadata ?? {};
   if (!uuid.safeParse(paymentId).success || !uuid.safeParse(userId).success) return null;
-  if (!productId || !isProductId(productId)) return null;
+  // The form only: whether the catalogue holds it is the caller's question (applyPurchase).
+  if (!productId || !productRefSchema.safeParse(productId).success) return null;
   return { paymentId: paymentId!, userId: userId!, productId };
 }
 

@@ -1,8 +1,11 @@
 import type { PaymentPurpose } from '@mia/contracts';
-import { findProduct, planFor } from '@mia/catalog';
+import { planName } from './plans.js';
 
-/** What receipts and the payment history call a payment: the Spanish catalogue name. */
+/**
+ * What receipts and the payment history call a payment when nothing better is known: a plan's
+ * Spanish name, or the tool's id (a tool's payment carries its catalogue name from checkout).
+ */
 export function describePurpose(purpose: PaymentPurpose): string {
-  if (purpose.kind === 'product') return findProduct(purpose.productId)?.name ?? purpose.productId;
-  return planFor(purpose.plan).name;
+  if (purpose.kind === 'product') return purpose.productId;
+  return planName(purpose.plan);
 }

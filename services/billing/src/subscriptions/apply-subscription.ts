@@ -1,5 +1,4 @@
 import type { PlanType } from '@mia/contracts';
-import { planFor } from '@mia/catalog';
 import type { Billing } from '../billing.js';
 import { customerDecider } from '../customers/customer-decider.js';
 import { recordFailure, saveCard } from '../payments/payment-commands.js';
@@ -17,6 +16,7 @@ import {
   paymentStreamId,
   subscriptionStreamId,
 } from '../shared/ids.js';
+import { planName } from '../shared/plans.js';
 import { decideIn, type Session } from '../shared/transact.js';
 import {
   expectedPlanCharge,
@@ -92,7 +92,12 @@ export async function applyInvoice(
   let underReview = false;
   if (invoice.status === 'paid') {
     // Checked against the plan's price: other money is PaymentMismatched and renews nothing.
-    const charge = planInvoiceChargeOf(invoice, providerSubscription, view.plan);
+    const charge = planInvoiceChargeOf(
+      invoice,
+      providerSubscription,
+      view.plan,
+      await billing.catalog.plan(view.plan),
+    );
     if (invoice.amount_paid > 0 || isPlanChargeMismatched(charge)) {
       const receiptCharge = pi ? chargeOf(pi) : null;
       const card = pi ? cardOfPaymentIntent(pi) : null;
@@ -103,7 +108,7 @@ export async function applyInvoice(
           amountCents: invoice.amount_paid,
           provider: billing.provider.name,
           providerPaymentId: pi?.id ?? invoice.id,
-          description: planFor(view.plan).name,
+          description: planName(view.plan),
           paidAt: isoOf(invoice.status_transitions.paid_at ?? invoice.created),
           cardLast4: card?.last4 ?? null,
           cardBrand: card?.brand ?? null,

@@ -1,6 +1,5 @@
 import type Stripe from 'stripe';
-import { planFor, type PlanType } from '@mia/catalog';
-import type { CreateSubscriptionResponse } from '@mia/contracts';
+import type { CreateSubscriptionResponse, PlanType } from '@mia/contracts';
 import { DomainError } from '@mia/service-kit';
 import type { Billing } from '../billing.js';
 import {
@@ -10,6 +9,7 @@ import {
 } from '../customers/customer-decider.js';
 import { customerOf, ensureProviderCustomer, type Payer } from '../customers/provider-customer.js';
 import { INVALID_PRODUCT } from '../payments/create-payment-intent.js';
+import { namesPlan, planName } from '../shared/plans.js';
 import { callProvider } from '../provider/provider-errors.js';
 import { customerStreamId, subscriptionStreamId } from '../shared/ids.js';
 import { decideIn, transact } from '../shared/transact.js';
@@ -40,10 +40,10 @@ export async function createSubscription(
   request: { priceId: string; planType: PlanType },
   restarts = 1,
 ): Promise<CreateSubscriptionResponse> {
-  const plan = planFor(request.planType);
-  if (request.priceId !== plan.id && request.priceId !== plan.priceId) {
+  const plan = { planType: request.planType };
+  if (!namesPlan(request.priceId, plan.planType)) {
     throw new DomainError('invalid', 'invalid_plan', INVALID_PRODUCT, {
-      detail: `${request.priceId} no es el ${plan.name}.`,
+      detail: `${request.priceId} no es el ${planName(plan.planType)}.`,
     });
   }
   const { userId } = payer;

@@ -1,6 +1,5 @@
 import type Stripe from 'stripe';
-import { planFor, type PlanType } from '@mia/catalog';
-import type { BillingPlan } from '@mia/contracts';
+import type { BillingPlan, PlanType } from '@mia/contracts';
 import { DomainError } from '@mia/service-kit';
 import type { Billing } from '../billing.js';
 import { activeSubscriptionOf, customerDecider } from '../customers/customer-decider.js';
@@ -32,15 +31,16 @@ async function activeOf(billing: Billing, userId: string) {
   return { subscriptionId: active.subscriptionId, providerId: state.providerSubscriptionId };
 }
 
+/** The plan as the customer holds it: the price is the one their subscription bills now. */
 export function planView(facts: SubscriptionFacts): BillingPlan {
-  const plan = planFor(facts.view.plan);
+  const price = facts.subscription.items.data[0]?.price;
   return {
     planType: facts.view.plan,
     status: facts.view.status,
     currentPeriodEnd: facts.view.currentPeriodEnd,
     cancelAtPeriodEnd: facts.view.cancelAtPeriodEnd,
-    priceCents: plan.priceCents,
-    currency: plan.currency.toLowerCase(),
+    priceCents: price?.unit_amount ?? 0,
+    currency: price?.currency ?? 'usd',
   };
 }
 

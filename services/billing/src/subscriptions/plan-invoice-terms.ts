@@ -1,5 +1,4 @@
 import type Stripe from 'stripe';
-import { planFor } from '@mia/catalog';
 import type { PlanType } from '@mia/contracts';
 import { isPlanPriceOfOurs } from '../provider/prices.js';
 
@@ -65,9 +64,10 @@ export function planInvoiceChargeOf(
   invoice: Stripe.Invoice,
   subscription: Pick<Stripe.Subscription, 'status' | 'items'>,
   plan: PlanType,
+  /** The catalogue's current price, for a subscription on a price billing did not create. */
+  catalogue: { priceCents: number; currency: string },
 ): PlanInvoiceCharge {
   const price = subscription.items.data[0]?.price;
-  const catalogue = planFor(plan);
   const ours = price && price.unit_amount !== null && isPlanPriceOfOurs(price, plan) ? price : null;
   return {
     paidCents: invoice.amount_paid,

@@ -1,5 +1,4 @@
 import type Stripe from 'stripe';
-import { planFor } from '@mia/catalog';
 import type { PaymentSucceededV1Data } from '@mia/contracts';
 import { deciderSpec } from '@mia/testing';
 import { describe, expect, it } from 'vitest';
@@ -86,16 +85,20 @@ describe('the facts read from the provider', () => {
 
   it("a price billing created for the plan at an earlier amount is the subscription's price", () => {
     const old = onPrice({ unit_amount: 1500, lookup_key: 'mia_monthly_1500_usd' });
-    expect(planInvoiceChargeOf(invoice, old, 'monthly')).toMatchObject({ priceCents: 1500 });
+    expect(planInvoiceChargeOf(invoice, old, 'monthly', monthlyAtCatalogue)).toMatchObject({
+      priceCents: 1500,
+    });
   });
 
   it("an ad-hoc price set at the provider is held to the catalogue's price", () => {
     const adHoc = onPrice({ unit_amount: 1500 });
-    expect(planInvoiceChargeOf(invoice, adHoc, 'monthly')).toMatchObject({
-      priceCents: planFor('monthly').priceCents,
+    expect(planInvoiceChargeOf(invoice, adHoc, 'monthly', monthlyAtCatalogue)).toMatchObject({
+      priceCents: monthlyAtCatalogue.priceCents,
     });
   });
 });
+
+const monthlyAtCatalogue = { priceCents: 2000, currency: 'usd' };
 
 const view = (change: Partial<ProviderSubscriptionView> = {}): ProviderSubscriptionView => ({
   plan: 'monthly',

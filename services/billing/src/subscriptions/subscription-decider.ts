@@ -1,4 +1,4 @@
-import { planFor } from '@mia/catalog';
+import { planName } from '../shared/plans.js';
 import type { PlanType, SubscriptionEndedV1Data, SubscriptionStatus } from '@mia/contracts';
 import { DomainError, readerOf, type Decider } from '@mia/service-kit';
 import {
@@ -333,7 +333,7 @@ export const subscriptionDecider: Decider<
           throw new DomainError('conflict', 'plan_past_due', PLAN_PAST_DUE);
         }
         if (provider.plan === planType) {
-          throw new DomainError('conflict', 'same_plan', `Ya tienes el ${planFor(planType).name}.`);
+          throw new DomainError('conflict', 'same_plan', `Ya tienes el ${planName(planType)}.`);
         }
         return [];
       }

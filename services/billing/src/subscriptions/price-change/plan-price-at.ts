@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { Plan, PlanType } from '@mia/catalog';
+import type { PlanType } from '@mia/contracts';
 import type { Billing } from '../../billing.js';
 import { callProvider } from '../../provider/provider-errors.js';
 import { planLookupKey } from '../../provider/prices.js';
@@ -23,11 +23,7 @@ export async function planPriceAt(
 ): Promise<string> {
   const { stripe } = billing.provider;
   // The key reads the plan type, amount and currency only.
-  const key = planLookupKey({
-    planType: target.planType,
-    priceCents: target.priceCents,
-    currency: target.currency,
-  } as unknown as Plan);
+  const key = planLookupKey(target);
   const found = await callProvider(() =>
     stripe.prices.list({ lookup_keys: [key], active: true, limit: 1 }),
   );
