@@ -33,13 +33,11 @@ describe('README configuration table', () => {
     expect(ci).toMatch(/^npm test$/m);
   });
 
-  it('runs the unit and integration tests on the production Node too, as the README says', () => {
+  it('runs the unit tests on the production Node too, as the README says', () => {
     const ci = readFileSync(new URL('../../.ci/run', import.meta.url), 'utf8');
     const nvmrc = readFileSync(new URL('../../.nvmrc', import.meta.url), 'utf8').trim();
     expect(ci).toMatch(new RegExp(`^npm i --prefix .* node@${nvmrc}$`, 'm'));
-    expect(ci).toMatch(
-      /node_modules\/vitest\/vitest\.mjs run --project unit --project integration$/m,
-    );
+    expect(ci).toMatch(/node_modules\/vitest\/vitest\.mjs run --project unit$/m);
     expect(readme).toContain(
       `npm i --prefix "$HOME/.cache/mia-node${nvmrc}" --no-save node@${nvmrc}`,
     );
