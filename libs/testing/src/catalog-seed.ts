@@ -40,7 +40,10 @@ export function seedCatalogProducts(origin = SEED_ORIGIN): CatalogProductSnapsho
 }
 
 /** One seeded tool, for tests that publish a change of it. */
-export function seedCatalogProduct(productId: string, origin = SEED_ORIGIN): CatalogProductSnapshot {
+export function seedCatalogProduct(
+  productId: string,
+  origin = SEED_ORIGIN,
+): CatalogProductSnapshot {
   const product = seedCatalogProducts(origin).find((p) => p.productId === productId);
   if (!product) throw new Error(`no seeded product ${productId}`);
   return product;

@@ -119,7 +119,7 @@ export async function startCatalogFeed(options: CatalogFeedOptions): Promise<Cat
     return (info.num_pending ?? 0) + (info.num_ack_pending ?? 0);
   }
   async function catchUp(): Promise<void> {
-    for (let failures = 0; !stopping.signal.aborted; ) {
+    for (let failures = 0; !stopping.signal.aborted;) {
       try {
         if ((await backlog()) === 0) {
           await reload();

@@ -41,7 +41,7 @@ export const catalogProjection = (schema: string): Projection<AccessTx> => ({
       create: { productId, ...row },
       update: row,
     });
-    await sql.query("SELECT pg_notify($1, $2)::text AS notified", [
+    await sql.query('SELECT pg_notify($1, $2)::text AS notified', [
       catalogChannel(schema),
       productId,
     ]);

@@ -18,7 +18,7 @@ export function verifyAnswer(
   lang: Lang,
   until: string | null = null,
 ): GptVerifyResponse {
-  const productName = product?.name[lang] ?? '';
+  const productName = product?.name.es ?? '';
   const allowed = reason === 'granted';
   return {
     allowed,
