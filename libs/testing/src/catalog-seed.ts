@@ -53,12 +53,13 @@ export function seedCatalogProduct(
 export interface CatalogPublisher {
   /** ProductPublished for each product (default: the 14 seeded tools). */
   seed(items?: readonly CatalogProductSnapshot[]): Promise<void>;
-  published(product: CatalogProductSnapshot): Promise<EventEnvelope>;
+  published(product: CatalogProductSnapshot, at?: string): Promise<EventEnvelope>;
   changed(
     product: CatalogProductSnapshot,
     status?: 'published' | 'retired',
+    at?: string,
   ): Promise<EventEnvelope>;
-  retired(productId: string): Promise<EventEnvelope>;
+  retired(productId: string, at?: string): Promise<EventEnvelope>;
 }
 
 /**
@@ -76,10 +77,12 @@ export function catalogPublisher(nats: Pick<TestNats, 'prefix' | 'connect'>): Ca
     definition: D,
     productId: string,
     data: (at: string) => unknown,
+    at?: string,
   ): Promise<EventEnvelope> {
     const streamVersion = (versions.get(productId) ?? 0) + 1;
     versions.set(productId, streamVersion);
-    const occurredAt = instant();
+    // A given instant plays an event billing decided earlier (or later) than it arrives.
+    const occurredAt = at ?? instant();
     const envelope: EventEnvelope = {
       id: randomUUID(),
       type: definition.type,
@@ -97,16 +100,21 @@ export function catalogPublisher(nats: Pick<TestNats, 'prefix' | 'connect'>): Ca
     });
     return envelope;
   }
-  const published = (product: CatalogProductSnapshot) =>
-    send(ProductPublishedV1, product.productId, (publishedAt) => ({ product, publishedAt }));
+  const published = (product: CatalogProductSnapshot, at?: string) =>
+    send(ProductPublishedV1, product.productId, (publishedAt) => ({ product, publishedAt }), at);
   return {
     async seed(items = seedCatalogProducts()) {
       for (const product of items) await published(product);
     },
     published,
-    changed: (product, status = 'published') =>
-      send(ProductChangedV1, product.productId, (changedAt) => ({ product, status, changedAt })),
-    retired: (productId) =>
-      send(ProductRetiredV1, productId, (retiredAt) => ({ productId, retiredAt })),
+    changed: (product, status = 'published', at) =>
+      send(
+        ProductChangedV1,
+        product.productId,
+        (changedAt) => ({ product, status, changedAt }),
+        at,
+      ),
+    retired: (productId, at) =>
+      send(ProductRetiredV1, productId, (retiredAt) => ({ productId, retiredAt }), at),
   };
 }

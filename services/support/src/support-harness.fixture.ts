@@ -58,6 +58,8 @@ export interface CallOptions {
 export interface SupportHarness {
   support: RunningService<SupportConfig, SupportTx, SupportDb, Support>;
   clock: ManualClock;
+  /** The run's NATS (its prefix), e.g. for billing's catalogue events (catalogPublisher). */
+  nats: TestNats;
   mailDir: string;
   publishers: Record<'identity' | 'billing' | 'access', EventPublisher>;
   call(
@@ -150,6 +152,7 @@ export async function startSupportHarness(
   return {
     support,
     clock,
+    nats,
     mailDir,
     publishers,
     call,
