@@ -121,14 +121,25 @@ describe("billing's catalogue in access", () => {
     expect((await open(owner, 'no-existe')).status).toBe(400);
   });
 
-  it('starts another replica that already knows the catalogue when it is ready', async () => {
+  // Last: it stops the bed's replica.
+  it('is not ready before it has read what billing published while it was down', async () => {
+    await bed.access.stop();
+    const later = {
+      ...newTool,
+      productId: 'guia-juvenil',
+      name: { es: 'Guía Juvenil', en: 'Youth Guide' },
+    };
+    await billing.published(later);
     const replica = await startAccess(bed.db, bed.nats);
     try {
+      // Ready (startAccess waits for it) only once the consumer's backlog was read into the copy.
+      expect((await fetch(new URL('/readyz', replica.url))).status).toBe(200);
+      expect(replica.deps.catalog.find('guia-juvenil')).toMatchObject({ status: 'published' });
       expect(replica.deps.catalog.find(newTool.productId)).toMatchObject({
         status: 'retired',
         destination: { url: 'https://chatgpt.com/g/g-guia-misionera-v2' },
       });
-      expect(replica.deps.catalog.published()).toHaveLength(14);
+      expect(replica.deps.catalog.published()).toHaveLength(15);
     } finally {
       await replica.stop();
     }
