@@ -8,7 +8,7 @@ import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
 import { products } from '@mia/catalog';
 import { PaymentSucceededV1, UserRegisteredV1 } from '@mia/contracts';
-import { startEventPublisher } from '@mia/testing';
+import { catalogPublisher, startEventPublisher } from '@mia/testing';
 import {
   createStack,
   freePort,
@@ -135,6 +135,8 @@ export async function dashboard(base: string, token: string): Promise<Record<str
 
 export async function benchAccess(options: AccessOptions): Promise<AccessFigures> {
   const stack = await createStack();
+  // Billing's first start publishes the catalogue access verifies against (ADR 0018).
+  await catalogPublisher(stack.nats).seed();
   const sql = new pg.Client({ connectionString: stack.db.url });
   try {
     const [accessPort, gatewayPort, minimalPort, proxyPort] = await Promise.all(

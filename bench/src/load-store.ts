@@ -4,6 +4,7 @@
 // are written straight into the store with SQL in bulk, up to BENCH_STORE_EVENTS, and the read
 // is taken again (it reads projections, so the store's size should not show); last, access's
 // `replay` command rebuilds every projection from the whole store, timed.
+import { catalogPublisher } from '@mia/testing';
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -96,6 +97,8 @@ export async function benchStore(options: {
   largeEvents: number;
 }): Promise<StoreFigures> {
   const stack = await createStack();
+  // Billing's first start publishes the catalogue access verifies against (ADR 0018).
+  await catalogPublisher(stack.nats).seed();
   const sql = new pg.Client({ connectionString: stack.db.url });
   try {
     const accessPort = await freePort();

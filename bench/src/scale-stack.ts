@@ -3,6 +3,7 @@
 // (GET /api/user, GET /api/dashboard, POST /api/gpt/v1/verify), each its own Express process,
 // behind one bare node:http proxy that routes by path as the gateway does. Same database server,
 // same NATS, same machine, same run.
+import { catalogPublisher } from '@mia/testing';
 import { fileURLToPath } from 'node:url';
 import { createStack, freePort, progress, root, type Stack } from './commerce-stack.js';
 
@@ -29,6 +30,8 @@ const server = (name: string) => fileURLToPath(new URL(`./servers/${name}.ts`, i
 
 export async function startScaleStack(): Promise<ScaleStack> {
   const stack = await createStack();
+  // Billing's first start publishes the catalogue access verifies against (ADR 0018).
+  await catalogPublisher(stack.nats).seed();
   try {
     const [identityPort, accessPort, gatewayPort, userPort, dashboardPort, verifyPort, proxyPort] =
       await Promise.all(Array.from({ length: 7 }, () => freePort()));

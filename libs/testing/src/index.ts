@@ -15,3 +15,4 @@ export * from './consumer-contracts.js';
 export * from './tcp-proxy.js';
 export * from './provider-proxy.js';
 export * from './smtp-server.js';
+export * from './catalog-seed.js';

@@ -10,6 +10,7 @@ import {
 } from '@mia/contracts';
 import { devKeys, signSessionToken, startService, streamNames, type Clock } from '@mia/service-kit';
 import {
+  catalogPublisher,
   createTestDatabase,
   createTestNats,
   serviceTestEnv,
@@ -32,17 +33,44 @@ const launch = (env: Record<string, string>, clock?: Clock) =>
 
 export type RunningAccess = Awaited<ReturnType<typeof launch>>;
 
+const seededPrefixes = new Set<string>();
+
+/**
+ * Billing's first start, as far as access can tell: the 14 seeded tools published on the test
+ * run's prefix (once per prefix), opening the local stand-in page.
+ */
+export async function seedCatalog(nats: TestNats): Promise<void> {
+  if (seededPrefixes.has(nats.prefix)) return;
+  seededPrefixes.add(nats.prefix);
+  await catalogPublisher(nats).seed();
+}
+
+/** Waits until access's copy of the catalogue is loaded (what its readiness waits for). */
+export async function catalogLoaded(access: RunningAccess): Promise<void> {
+  await waitFor(() => access.deps.catalog.loaded, {
+    message: 'the catalogue to load',
+    timeoutMs: 20_000,
+  });
+}
+
+/**
+ * Access on `db` and `nats`, ready: the catalogue billing seeds is published first (unless
+ * `seed: false`), so tools are known as in a running system.
+ */
 export async function startAccess(
   db: TestDatabase,
   nats: TestNats,
   extra: Record<string, string> = {},
   clock?: Clock,
+  { seed = true }: { seed?: boolean } = {},
 ): Promise<RunningAccess> {
+  if (seed) await seedCatalog(nats);
   const access = await launch(
     serviceTestEnv(db, nats, { GPT_API_KEYS: `${TEST_GPT_KEY},${SECOND_GPT_KEY}`, ...extra }),
     clock,
   );
   await access.eventsReady;
+  await catalogLoaded(access);
   return access;
 }
 

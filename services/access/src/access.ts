@@ -14,10 +14,10 @@ import { configureEntitlements } from './entitlements/entitlements-policy.js';
 import { createCodeVault, type CodeVault } from './access-codes/code-vault.js';
 import { codeOwnerLookup, type CodeOwnerLookup } from './access-codes/access-codes.js';
 import { createGrantsCache, type GrantsCache } from './entitlements/grants-cache.js';
+import { ProductCatalog } from './catalog/product-catalog.js';
 import type { AccessConfig } from './config.js';
 import { dashboardReader, type DashboardRows } from './dashboard/dashboard-read.js';
 import type { AccessTx } from './db.js';
-import { toolLinks, type ToolLinks } from './destinations.js';
 import type { PrismaClient } from './generated/prisma/client.js';
 import { createRateLimiter, type RateLimiter } from '@mia/service-kit';
 import { createGptKeys, type GptKeys } from './verification/gpt-keys.js';
@@ -53,7 +53,8 @@ export interface Access {
   limiter: RateLimiter;
   /** The verification API's limits, in memory (no write per call). */
   gptLimits: GptLimits;
-  links: ToolLinks;
+  /** Billing's catalogue as this replica knows it (catalog/catalog-feed.ts keeps it). */
+  catalog: ProductCatalog;
   gptKeys: GptKeys;
   /** OAuth grants revoked (identity's OAuthGrantRevoked, read by every replica). */
   grantRevocations: GrantRevocationList;
@@ -87,7 +88,7 @@ export function setupAccess(ctx: ServiceContext<AccessConfig, AccessTx, PrismaCl
     grantsCache: createGrantsCache(verificationEvents.readStream),
     limiter: createRateLimiter(ctx.runner.sql),
     gptLimits: createGptLimits(config, ctx.clock),
-    links: toolLinks(config),
+    catalog: new ProductCatalog(),
     gptKeys: createGptKeys(config.GPT_API_KEYS),
     grantRevocations,
     userTokens: createUserTokens(config, grantRevocations),

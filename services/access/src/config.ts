@@ -1,4 +1,3 @@
-import { DestinationConfigError, resolveDestinations } from '@mia/catalog';
 import {
   baseConfigSchema,
   commaListSchema,
@@ -24,10 +23,6 @@ const MIN_PRODUCTION_KEY_LENGTH = 24;
 export const configSchema = baseConfigSchema
   .extend({
     PORT: portSchema.default(8083),
-    // Where each tool opens: a JSON object {"<productId>": "<url>" | {"kind", "url"}} over the
-    // catalogue's defaults. Unset outside production: every tool not listed opens the local
-    // stand-in page (/api/gpt/stand-in/<productId>); in production the catalogue's links.
-    GPT_URLS: z.string().optional(),
     // Bearer keys the GPT Actions and MCP clients send to /api/gpt/v1/verify and /api/gpt/mcp,
     // comma-separated (several at once, for rotation). Development default: `mia-dev-gpt-key`,
     // refused in production, where each key must have at least 24 characters.
@@ -79,12 +74,6 @@ export const configSchema = baseConfigSchema
     ...mailConfigShape({ mailDir: defaultMailDir(import.meta.url) }),
   })
   .superRefine((config, ctx) => {
-    try {
-      resolveDestinations(config.GPT_URLS);
-    } catch (error) {
-      if (!(error instanceof DestinationConfigError)) throw error;
-      ctx.addIssue({ code: 'custom', path: ['GPT_URLS'], message: error.message });
-    }
     if (config.MIA_ENV !== 'production') return;
     // The development default alone is loadConfig's to report (missing, or the public value).
     const keys = config.GPT_API_KEYS;

@@ -1,7 +1,6 @@
 import { ConfigError, loadConfig } from '@mia/service-kit';
 import { describe, expect, it } from 'vitest';
 import { configSchema, DEV_GPT_API_KEY } from './config.js';
-import { toolLinks } from './destinations.js';
 
 const load = (env: Record<string, string>) =>
   loadConfig(configSchema, { MIA_ENV: 'development', ...env });
@@ -35,11 +34,10 @@ describe('access configuration', () => {
     expect(load({ GPT_API_KEYS: 'one, two' }).GPT_API_KEYS).toEqual(['one', 'two']);
   });
 
-  it('refuses malformed tool destinations with the reason', () => {
-    expect(problems({ GPT_URLS: '{"no-such-tool": "https://x.org"}' })).toMatch(
-      /GPT_URLS: .*no-such-tool: unknown product/,
-    );
-    expect(problems({ GPT_URLS: '{"apocalipsis": "javascript:alert(1)"}' })).toMatch(/GPT_URLS/);
+  it('no longer reads tool destinations: they are catalogue data from billing', () => {
+    expect(Object.keys(configSchema.shape)).not.toContain('GPT_URLS');
+    // A deployment that still sets it starts; billing read it once to seed the destinations.
+    expect(problems({ GPT_URLS: 'not json' })).toBe('');
   });
 
   it('refuses the development key and secret in production', () => {
@@ -54,26 +52,5 @@ describe('access configuration', () => {
     expect(problems({ MIA_ENV: 'production', GPT_API_KEYS: 'short' })).toMatch(
       /at least 24 characters/,
     );
-  });
-});
-
-describe('tool links', () => {
-  const base = { PUBLIC_ORIGIN: 'http://localhost:8080', GPT_URLS: undefined };
-
-  it('point at the local stand-in page in development, except those configured', () => {
-    const links = toolLinks({
-      ...base,
-      MIA_ENV: 'development',
-      GPT_URLS: '{"apocalipsis": "https://chatgpt.com/g/g-real"}',
-    });
-    expect(links['manual-ceremonias'].url).toBe(
-      'http://localhost:8080/api/gpt/stand-in/manual-ceremonias',
-    );
-    expect(links.apocalipsis).toEqual({ kind: 'custom-gpt', url: 'https://chatgpt.com/g/g-real' });
-  });
-
-  it('are the catalogue links in production', () => {
-    const links = toolLinks({ ...base, MIA_ENV: 'production' });
-    expect(links['manual-ceremonias'].url).toBe('https://chatgpt.com/g/g-mia-manual-ceremonias');
   });
 });

@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
-import { startGrantRevocationFeed, type ServiceDefinition } from '@mia/service-kit';
+import { startGrantRevocationFeed, withSearchPath, type ServiceDefinition } from '@mia/service-kit';
 import { setupAccess, type Access } from './access.js';
+import { startCatalogFeed } from './catalog/catalog-feed.js';
+import { catalogProjection } from './catalog/catalog-projection.js';
 import { accessCodeRoutes } from './access-codes/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { configSchema } from './config.js';
@@ -26,12 +28,13 @@ export const accessService: ServiceDefinition<typeof configSchema, AccessTx, Pri
     configSchema,
     migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
     database: accessDatabase,
-    projections: () => [
+    projections: (ctx) => [
       directoryProjection,
       grantsProjection,
       paymentsProjection,
       // The verification's own store applies the same ones (verification-store.ts).
       ...usageStreamProjections,
+      catalogProjection(ctx.schema),
     ],
     setup: setupAccess,
     consumers: () => accessConsumers,
@@ -48,6 +51,23 @@ export const accessService: ServiceDefinition<typeof configSchema, AccessTx, Pri
             grants: access.grantRevocations,
             logger: ctx.logger,
             lookbackMs: ctx.config.OAUTH_REVOCATION_LOOKBACK_HOURS * 3_600_000,
+          }),
+      },
+      // Every replica answers tools from its copy of billing's catalogue (no query per call),
+      // and is not ready before it holds every product published so far.
+      {
+        name: 'catalog',
+        list: access.catalog,
+        start: () =>
+          startCatalogFeed({
+            catalog: access.catalog,
+            db: ctx.db,
+            url: withSearchPath(ctx.config.DATABASE_URL, ctx.schema),
+            schema: ctx.schema,
+            nats: ctx.nats,
+            prefix: ctx.config.NATS_PREFIX,
+            service: ctx.name,
+            logger: ctx.logger,
           }),
       },
     ],

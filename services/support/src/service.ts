@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { ServiceDefinition } from '@mia/service-kit';
+import { catalogReadModel } from './catalog/record-catalog.js';
 import { chatRoutes } from './chat/routes.js';
 import { configSchema } from './config.js';
 import { customerContextReadModel } from './customers/customer-context-model.js';
@@ -21,7 +22,7 @@ export const supportService: ServiceDefinition<typeof configSchema, SupportTx, S
     projections: () => [ticketProjection, incidentProjection],
     setup: setupSupport,
     consumers: (_ctx, support) => supportConsumers(support),
-    readModels: [customerContextReadModel],
+    readModels: [customerContextReadModel, catalogReadModel],
     mailer: (support) => support.mailer,
     async onStart(ctx, support) {
       support.sweeper.start();

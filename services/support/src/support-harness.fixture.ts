@@ -15,6 +15,7 @@ import {
   type RunningService,
 } from '@mia/service-kit';
 import {
+  catalogPublisher,
   createTestDatabase,
   createTestNats,
   serviceTestEnv,
@@ -58,6 +59,8 @@ export interface CallOptions {
 export interface SupportHarness {
   support: RunningService<SupportConfig, SupportTx, SupportDb, Support>;
   clock: ManualClock;
+  /** The run's NATS (its prefix), e.g. for billing's catalogue events (catalogPublisher). */
+  nats: TestNats;
   mailDir: string;
   publishers: Record<'identity' | 'billing' | 'access', EventPublisher>;
   call(
@@ -88,6 +91,8 @@ export async function startSupportHarness(
   const nats: TestNats = await createTestNats();
   const mailDir = mkdtempSync(join(tmpdir(), 'support-mail-'));
   const clock = manualClock(start);
+  // Billing's first start, as support sees it: the 14 seeded tools on the bus.
+  await catalogPublisher(nats).seed();
   const support = (await startService(supportService, {
     env: serviceTestEnv(db, nats, {
       MAIL_DIR: mailDir,
@@ -97,6 +102,10 @@ export async function startSupportHarness(
     clock,
   })) as RunningService<SupportConfig, SupportTx, SupportDb, Support>;
   await support.eventsReady;
+  await waitFor(async () => (await support.deps.db.catalogProduct.count()) >= 14, {
+    message: "billing's seeded catalogue in support",
+    timeoutMs: 20_000,
+  });
   const publishers = {
     identity: await startEventPublisher(db, nats, 'identity'),
     billing: await startEventPublisher(db, nats, 'billing'),
@@ -150,6 +159,7 @@ export async function startSupportHarness(
   return {
     support,
     clock,
+    nats,
     mailDir,
     publishers,
     call,

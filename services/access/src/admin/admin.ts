@@ -1,4 +1,3 @@
-import { findProduct, products } from '@mia/catalog';
 import { ALL_PRODUCTS, type AdminGrantRequest, type AdminRevokeRequest } from '@mia/contracts';
 import { DomainError, notFound, type SessionUser } from '@mia/service-kit';
 import type { Access } from '../access.js';
@@ -11,14 +10,20 @@ import { readTimeline } from '../timeline/timeline.js';
 import { readUsage } from '../usage/usage.js';
 import { findUserByEmail } from '../users/user-directory.js';
 
-const scopeText = (scope: string) =>
-  scope === ALL_PRODUCTS ? 'todas las herramientas' : (findProduct(scope)?.name ?? scope);
+const scopeText = (access: Access, scope: string) =>
+  scope === ALL_PRODUCTS ? 'todas las herramientas' : access.catalog.nameOf(scope);
 
-/** A product id or `all`, checked before anything is looked up. */
-function checkScope(scope: string) {
-  if (scope !== ALL_PRODUCTS && !findProduct(scope)) {
+/**
+ * A product id or `all`, checked before anything is looked up; the product's standing in
+ * billing's catalogue goes to the decider, which refuses unknown (and, to grant, retired) ones.
+ */
+function checkScope(access: Access, scope: string) {
+  if (scope === ALL_PRODUCTS) return null;
+  const product = access.catalog.find(scope);
+  if (!product) {
     throw new DomainError('invalid', 'unknown_product', `Producto desconocido: ${scope}`);
   }
+  return product.status;
 }
 
 async function customerByEmail(access: Access, email: string) {
@@ -34,7 +39,7 @@ async function customerByEmail(access: Access, email: string) {
 
 /** POST /api/admin/grant-access: idempotent (the same grant again changes nothing). */
 export async function grantAccess(access: Access, admin: SessionUser, request: AdminGrantRequest) {
-  checkScope(request.productId);
+  const catalogStatus = checkScope(access, request.productId);
   const customer = await customerByEmail(access, request.email);
   const { decided, state } = await access.commands.handle(
     entitlementsStreamId(customer.userId),
@@ -44,11 +49,12 @@ export async function grantAccess(access: Access, admin: SessionUser, request: A
       userId: customer.userId,
       adminId: admin.id,
       scope: request.productId,
+      catalogStatus,
       until: request.until ?? null,
       ...(request.reason ? { reason: request.reason } : {}),
     },
   );
-  const what = scopeText(request.productId);
+  const what = scopeText(access, request.productId);
   const until = request.until ? ` hasta el ${request.until.slice(0, 10)}` : ' de por vida';
   const message =
     decided.length > 0
@@ -66,7 +72,7 @@ export async function revokeAccess(
   admin: SessionUser,
   request: AdminRevokeRequest & { reason?: string },
 ) {
-  checkScope(request.productId);
+  const catalogStatus = checkScope(access, request.productId);
   const customer = await customerByEmail(access, request.email);
   const { decided, state } = await access.commands.handle(
     entitlementsStreamId(customer.userId),
@@ -76,15 +82,18 @@ export async function revokeAccess(
       userId: customer.userId,
       adminId: admin.id,
       scope: request.productId,
+      catalogStatus,
       ...(request.reason ? { reason: request.reason } : {}),
     },
   );
-  const what = scopeText(request.productId);
+  const what = scopeText(access, request.productId);
   const revoked = decided.map((e) => (e.data as { grantId: string }).grantId);
   // Plans and trials are not an admin's to revoke here; say so when they still give access.
   const now = access.clock();
   const probe =
-    request.productId === ALL_PRODUCTS ? products.map((p) => p.id) : [request.productId];
+    request.productId === ALL_PRODUCTS
+      ? access.catalog.all().map((p) => p.id)
+      : [request.productId];
   const still = probe.some((id) => usable(grantsOf(state), id, now).allowed);
   const message =
     (revoked.length > 0
@@ -113,11 +122,12 @@ export async function customerView(access: Access, email: string) {
       role: customer.role,
       registeredAt: customer.registeredAt.toISOString(),
     },
-    products: products.map((p) => {
+    // Every tool billing has published, retired ones too (support asks about what people own).
+    products: access.catalog.all().map((p) => {
       const verdict = usable(grants, p.id, now);
       return {
         id: p.id,
-        name: p.name,
+        name: p.name.es,
         usable: verdict.allowed,
         reason: verdict.reason,
         grantId: verdict.grant?.grantId ?? null,

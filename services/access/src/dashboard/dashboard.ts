@@ -1,4 +1,4 @@
-import { centsToDollars, products } from '@mia/catalog';
+import { centsToDollars } from '@mia/catalog';
 import type { DashboardResponse } from '@mia/contracts';
 import type { SessionUser } from '@mia/service-kit';
 import type { Access } from '../access.js';
@@ -14,8 +14,9 @@ const untilOf = (grant: Grant): string | null =>
     : grant.validUntil;
 
 /**
- * GET /api/dashboard from access's own read models only (no call to another service): the 14
- * tools with whether each is usable now and how, the usage of the usable ones (most recent
+ * GET /api/dashboard from access's own read models only (no call to another service): the tools
+ * billing publishes (and the retired ones this user can still use) with whether each is usable
+ * now and how, the usage of the usable ones (most recent
  * first), the payment history (newest first) and the user's access code.
  */
 export async function dashboardOf(access: Access, user: SessionUser): Promise<DashboardResponse> {
@@ -25,12 +26,14 @@ export async function dashboardOf(access: Access, user: SessionUser): Promise<Da
     ? access.vault.open(sealedCode, user.id)
     : await ownAccessCode(access, user.id);
   const now = access.clock();
-  const availableProducts = products.map((product) => {
+  const availableProducts = access.catalog.all().flatMap((product) => {
     const verdict = usable(grants, product.id, now);
+    // A retired tool is no longer offered; whoever may still use it keeps it on the page.
+    if (product.status === 'retired' && !verdict.allowed) return [];
     return {
       id: product.id,
-      name: product.name,
-      description: product.description,
+      name: product.name.es,
+      description: product.description.es,
       price: centsToDollars(product.priceCents),
       purchased: verdict.allowed,
       ...(verdict.allowed && verdict.grant

@@ -1,4 +1,3 @@
-import { findProduct } from '@mia/catalog';
 import { accessGptRequestSchema, type AccessGptResponse } from '@mia/contracts';
 import { HttpError, route } from '@mia/service-kit';
 import { Router } from 'express';
@@ -26,7 +25,9 @@ export function dashboardRoutes(access: Access): Router {
     auth: 'user',
     body: accessGptRequestSchema,
     handler: async ({ body, user }): Promise<AccessGptResponse> => {
-      const product = findProduct(body.productId);
+      // The destination as this replica last heard it from billing: a change applies at the
+      // next click. A retired tool still opens for whoever may use it.
+      const product = access.catalog.find(body.productId);
       if (!product) throw new HttpError(400, 'Producto desconocido.', 'unknown_product');
       const now = access.clock();
       // The decision rests on the entitlements stream itself, not on a read model.
@@ -34,7 +35,7 @@ export function dashboardRoutes(access: Access): Router {
       if (!verdict.allowed) {
         throw new HttpError(
           403,
-          verdictMessage(verdict.reason, product.name, verdict.grant?.validUntil ?? null),
+          verdictMessage(verdict.reason, product.name.es, verdict.grant?.validUntil ?? null),
           'access_denied',
           { reason: verdict.reason },
         );
@@ -45,7 +46,7 @@ export function dashboardRoutes(access: Access): Router {
         via: 'dashboard',
         at: now,
       });
-      return { gptUrl: access.links[product.id].url, productName: product.name, totalUsage };
+      return { gptUrl: product.destination.url, productName: product.name.es, totalUsage };
     },
   });
 

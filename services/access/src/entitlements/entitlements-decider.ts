@@ -1,4 +1,3 @@
-import { isProductId } from '@mia/catalog';
 import {
   ALL_PRODUCTS,
   type DisputeOutcome,
@@ -12,6 +11,7 @@ import {
   grantIds,
   type EntitlementEvent,
 } from './entitlement-events.js';
+import type { CatalogStatus } from '../catalog/catalog-entry.js';
 import type { DisputeStatus, EntitlementsState } from './entitlements-state.js';
 import type { Grant } from './grants.js';
 import {
@@ -72,11 +72,21 @@ export type EntitlementCommand =
       adminId: string;
       /** A product id or `all`. */
       scope: string;
+      /** The product's standing in billing's catalogue; null: unknown (ignored for `all`). */
+      catalogStatus: CatalogStatus | null;
       /** null: lifetime. */
       until: string | null;
       reason?: string;
     }
-  | { kind: 'admin-revoke'; userId: string; adminId: string; scope: string; reason?: string };
+  | {
+      kind: 'admin-revoke';
+      userId: string;
+      adminId: string;
+      scope: string;
+      /** As in admin-grant: a retired tool's grants can still be taken back. */
+      catalogStatus: CatalogStatus | null;
+      reason?: string;
+    };
 
 export const grantsOf = (state: EntitlementsState): Grant[] => Object.values(state.grants);
 
@@ -276,8 +286,16 @@ export const entitlementsDecider: Decider<EntitlementCommand, EntitlementsState,
 
         case 'admin-grant': {
           const { scope, until } = command;
-          if (scope !== ALL_PRODUCTS && !isProductId(scope)) {
+          if (scope !== ALL_PRODUCTS && command.catalogStatus === null) {
             throw new DomainError('invalid', 'unknown_product', `Producto desconocido: ${scope}`);
+          }
+          // A retired tool is no longer sold nor given: those who own it keep it.
+          if (scope !== ALL_PRODUCTS && command.catalogStatus === 'retired') {
+            throw new DomainError(
+              'conflict',
+              'product_retired',
+              `La herramienta ${scope} está retirada: ya no se vende ni se concede. Quien ya la tiene la sigue usando.`,
+            );
           }
           if (until !== null && Date.parse(until) <= now.getTime()) {
             throw new DomainError(
@@ -321,7 +339,7 @@ export const entitlementsDecider: Decider<EntitlementCommand, EntitlementsState,
 
         case 'admin-revoke': {
           const { scope } = command;
-          if (scope !== ALL_PRODUCTS && !isProductId(scope)) {
+          if (scope !== ALL_PRODUCTS && command.catalogStatus === null) {
             throw new DomainError('invalid', 'unknown_product', `Producto desconocido: ${scope}`);
           }
           // What an admin may take back: their own grants and purchases. Plans and trials end

@@ -62,19 +62,28 @@ const trial: EntitlementCommand = {
   startedAt: '2026-03-01T11:00:00.000Z',
   endsAt: '2026-03-04T11:00:00.000Z',
 };
-const adminGrant = (scope: string, until: string | null = null): EntitlementCommand => ({
+const adminGrant = (
+  scope: string,
+  until: string | null = null,
+  catalogStatus: 'published' | 'retired' | null = 'published',
+): EntitlementCommand => ({
   kind: 'admin-grant',
   userId,
   adminId,
   scope,
+  catalogStatus,
   until,
   reason: 'Retiro pastoral',
 });
-const adminRevoke = (scope: string): EntitlementCommand => ({
+const adminRevoke = (
+  scope: string,
+  catalogStatus: 'published' | 'retired' | null = 'published',
+): EntitlementCommand => ({
   kind: 'admin-revoke',
   userId,
   adminId,
   scope,
+  catalogStatus,
   reason: 'Cuenta compartida',
 });
 
@@ -301,12 +310,27 @@ describe('admin grants and revocations', () => {
   it('refuses unknown products and ends in the past', () => {
     adminSpec
       .given([])
-      .when(adminGrant('no-such-tool'))
+      .when(adminGrant('no-such-tool', null, null))
+      .thenRefused({ kind: 'invalid', code: 'unknown_product' });
+    adminSpec
+      .given([])
+      .when(adminRevoke('no-such-tool', null))
       .thenRefused({ kind: 'invalid', code: 'unknown_product' });
     adminSpec
       .given([])
       .when(adminGrant('all', '2026-01-01T00:00:00.000Z'))
       .thenRefused({ kind: 'invalid', code: 'until_in_past' });
+  });
+
+  it('refuses to grant a retired tool, and still takes back grants of one', () => {
+    adminSpec
+      .given([])
+      .when(adminGrant('apocalipsis', null, 'retired'))
+      .thenRefused({ kind: 'conflict', code: 'product_retired' });
+    adminSpec
+      .given([granted('apocalipsis', null)])
+      .when(adminRevoke('apocalipsis', 'retired'))
+      .thenEvents((events) => expect(events).toHaveLength(1));
   });
 
   it('revoke takes back admin grants and purchases of that scope, not plans or trials', () => {

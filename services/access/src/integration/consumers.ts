@@ -1,4 +1,6 @@
 import type { ConsumerDefinition } from '@mia/service-kit';
+import { CATALOG_CONSUMER } from '../catalog/catalog-feed.js';
+import { catalogSubscriptions } from '../catalog/record-product-on-catalog-events.js';
 import type { AccessTx } from '../db.js';
 import { extendAccessOnSubscriptionRenewed } from '../entitlements/reactions/extend-access-on-subscription-renewed.js';
 import { grantAccessOnPaymentSucceeded } from '../entitlements/reactions/grant-access-on-payment-succeeded.js';
@@ -47,4 +49,6 @@ export const accessConsumers: readonly ConsumerDefinition<AccessTx>[] = [
       recordRefundOnPaymentRefunded,
     ],
   },
+  // Billing's catalogue (ADR 0018): the tools access names, opens and verifies.
+  { name: CATALOG_CONSUMER, subscriptions: catalogSubscriptions },
 ];

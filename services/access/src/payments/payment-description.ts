@@ -1,9 +1,12 @@
-import { findProduct, planFor, type PlanType } from '@mia/catalog';
+import { planFor, type PlanType } from '@mia/catalog';
 import type { PaymentPurpose } from '@mia/contracts';
 
-/** What a payment paid for, as the history names it (billing's failed payments carry no text). */
-export function describePurpose(purpose: PaymentPurpose): string {
-  if (purpose.kind === 'product') return findProduct(purpose.productId)?.name ?? purpose.productId;
+/**
+ * What a payment paid for, as the history names it (billing's failed payments carry no text).
+ * `productName`: the tool's name in billing's catalogue, when access knows it.
+ */
+export function describePurpose(purpose: PaymentPurpose, productName?: string): string {
+  if (purpose.kind === 'product') return productName ?? purpose.productId;
   return planFor(purpose.plan as PlanType).name;
 }
 

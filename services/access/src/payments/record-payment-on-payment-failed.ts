@@ -9,6 +9,11 @@ import { paymentsDecider } from './payments-decider.js';
 export const recordPaymentOnPaymentFailed = on<typeof PaymentFailedV1, AccessTx>(
   PaymentFailedV1,
   async (data, _envelope, ctx) => {
+    // The tool's name from the catalogue table, in this reaction's transaction.
+    const product =
+      data.purpose.kind === 'product'
+        ? await ctx.tx.catalogProduct.findUnique({ where: { productId: data.purpose.productId } })
+        : null;
     await ctx.decide(paymentsStreamId(data.userId), paymentsDecider, {
       kind: 'note',
       event: eventOf(PaymentFailedNoted, {
@@ -17,7 +22,7 @@ export const recordPaymentOnPaymentFailed = on<typeof PaymentFailedV1, AccessTx>
         ...purposeFields(data.purpose),
         amountCents: data.amountCents,
         currency: data.currency,
-        description: describePurpose(data.purpose),
+        description: describePurpose(data.purpose, product?.nameEs),
         code: data.code,
         at: data.failedAt,
       }),

@@ -1,6 +1,7 @@
-import { findProduct, formatUsd } from '@mia/catalog';
+import { formatUsd } from '@mia/catalog';
 import { qualified, toIsoString, toNumber, fromJson } from '@mia/service-kit';
 import type { Access } from '../access.js';
+import type { ProductCatalog } from '../catalog/product-catalog.js';
 import { accessCodeStreamId } from '../access-codes/access-code-events.js';
 import { entitlementsStreamId } from '../entitlements/entitlement-events.js';
 import { paymentsStreamId } from '../payments/payment-events.js';
@@ -34,8 +35,12 @@ export type TimelineEntry = {
   data: Record<string, unknown>;
 };
 
-const scopeName = (scope: unknown) =>
-  scope === 'all' ? 'todas las herramientas' : (findProduct(String(scope))?.name ?? String(scope));
+/** Names tools from billing's catalogue as this replica knows it (retired ones keep theirs). */
+type ScopeName = (scope: unknown) => string;
+const scopeNamer =
+  (catalog: ProductCatalog): ScopeName =>
+  (scope) =>
+    scope === 'all' ? 'todas las herramientas' : catalog.nameOf(String(scope));
 
 const SOURCE_NAMES: Record<string, string> = {
   purchase: 'compra',
@@ -72,6 +77,7 @@ const money = (cents: unknown) => formatUsd(Number(cents));
 function describe(
   type: string,
   d: Record<string, unknown>,
+  scopeName: ScopeName,
 ): { kind: TimelineKind; summary: string; at?: unknown } | undefined {
   switch (type) {
     case 'PaymentSucceededNoted':
@@ -144,7 +150,7 @@ function describe(
  * disputes, uses and refused verifications, access-code changes. The newest `limit` events.
  */
 export async function readTimeline(
-  access: Pick<Access, 'events' | 'schema'>,
+  access: Pick<Access, 'events' | 'schema' | 'catalog'>,
   userId: string,
   limit: number,
 ): Promise<TimelineEntry[]> {
@@ -172,7 +178,7 @@ export async function readTimeline(
   const entries: Array<TimelineEntry & { position: number }> = [];
   for (const row of rows) {
     const data = (fromJson(row.data) ?? {}) as Record<string, unknown>;
-    const described = describe(row.type, data);
+    const described = describe(row.type, data, scopeNamer(access.catalog));
     if (!described) continue;
     const { userId: _user, ...rest } = data;
     entries.push({

@@ -1,4 +1,3 @@
-import { findProduct } from '@mia/catalog';
 import type { GptVerifyResponse } from '@mia/contracts';
 import { tooManyRequests } from '@mia/service-kit';
 import type { Access } from '../access.js';
@@ -34,7 +33,8 @@ export async function checkAccessCode(
   request: CodeCheck,
 ): Promise<GptVerifyResponse> {
   const { lang, via, keyId } = request;
-  const product = findProduct(request.productId);
+  // This replica's copy of the catalogue: no query (retired tools stay usable by owners).
+  const product = access.catalog.find(request.productId);
   if (!product) return verifyAnswer(product, 'unknown_product', lang);
   const code = normalizeAccessCode(request.accessCode);
   // The code's budget is keyed by its lookup hash: no code is held in memory in the clear.

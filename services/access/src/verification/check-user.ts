@@ -1,4 +1,3 @@
-import { findProduct } from '@mia/catalog';
 import type { GptVerifyResponse } from '@mia/contracts';
 import type { AccessTokenClaims } from '@mia/service-kit';
 import type { Access } from '../access.js';
@@ -25,7 +24,7 @@ export async function checkUserAccess(
 ): Promise<GptVerifyResponse> {
   const refusal = access.gptLimits.oauth(claims.client_id, claims.sub);
   if (refusal) throw limitError(refusal, lang);
-  const product = findProduct(productId);
+  const product = access.catalog.find(productId);
   if (!product) return verifyAnswer(product, 'unknown_product', lang);
   return verdictFor(access, {
     userId: claims.sub,

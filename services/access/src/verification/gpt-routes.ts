@@ -17,7 +17,6 @@ const userVerifyRequestSchema = gptVerifyRequestSchema.pick({ productId: true })
  */
 export function gptRoutes(access: Access): Router {
   const router = Router();
-  const document = gptOpenApiDocument(access.config.PUBLIC_ORIGIN);
 
   route(router, access.auth, {
     method: 'post',
@@ -52,8 +51,10 @@ export function gptRoutes(access: Access): Router {
     },
   });
 
+  // Built per request: the tools are billing's catalogue as this replica knows it now.
   router.get(GPT_OPENAPI_PATH, (_req, res) => {
-    res.json(document);
+    const productIds = access.catalog.all().map((p) => p.id);
+    res.json(gptOpenApiDocument(access.config.PUBLIC_ORIGIN, productIds));
   });
   return router;
 }

@@ -1,6 +1,5 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { products } from '@mia/catalog';
 import { gptVerifyResponseSchema, type GptVerifyResponse } from '@mia/contracts';
 import { Router, type Request } from 'express';
 import { z } from 'zod';
@@ -15,9 +14,16 @@ import { mcpChallenges } from './protected-resource.js';
 export const MCP_PATH = '/api/gpt/mcp';
 export const MCP_TOOL = 'verify_access';
 
-const productIdInput = z
-  .enum(products.map((p) => p.id) as [string, ...string[]])
-  .describe('La herramienta que la persona quiere usar.');
+/**
+ * The tools billing has published (retired ones too: their owners still verify), as this
+ * replica knows them when the request comes; any id while it knows none.
+ */
+function productIdInput(access: Access) {
+  const ids = access.catalog.all().map((p) => p.id);
+  const [first, ...rest] = ids;
+  const input = first === undefined ? z.string().min(1).max(60) : z.enum([first, ...rest]);
+  return input.describe('La herramienta que la persona quiere usar.');
+}
 
 const TOOL_META = {
   title: 'Verificar acceso MIA',
@@ -70,7 +76,7 @@ function mcpServer(access: Access, caller: GptAuth, lang: Lang): McpServer {
             .max(64)
             .optional()
             .describe('No hace falta: la cuenta ya está conectada.'),
-          productId: productIdInput,
+          productId: productIdInput(access),
         },
       },
       ({ productId }) =>
@@ -87,7 +93,7 @@ function mcpServer(access: Access, caller: GptAuth, lang: Lang): McpServer {
         'Comprueba con el código de acceso personal (código MIA) si la persona puede usar la herramienta. Llámala antes de ayudar; si allowed es false, comunica message y no ayudes. Cada verificación permitida cuenta como un uso.',
       inputSchema: {
         accessCode: z.string().min(1).max(64).describe('El código MIA de la persona.'),
-        productId: productIdInput,
+        productId: productIdInput(access),
       },
     },
     async ({ accessCode, productId }) => {

@@ -1,4 +1,3 @@
-import { products } from '@mia/catalog';
 import { gptVerifyReasons } from '@mia/contracts';
 import { TOOLS_SCOPE } from './user-tokens.js';
 
@@ -18,7 +17,7 @@ const errorResponse = (description: string) => ({
  * with the person's código MIA. GPT Actions read the descriptions, so they say what to send and
  * what to do with the answer.
  */
-export function gptOpenApiDocument(publicOrigin: string) {
+export function gptOpenApiDocument(publicOrigin: string, productIds: readonly string[]) {
   return {
     openapi: '3.1.0',
     info: {
@@ -72,7 +71,7 @@ export function gptOpenApiDocument(publicOrigin: string) {
             },
             productId: {
               type: 'string',
-              enum: products.map((p) => p.id),
+              enum: [...productIds],
               description: 'La herramienta de este GPT (fija en sus instrucciones).',
             },
           },

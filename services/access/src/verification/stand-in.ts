@@ -1,17 +1,18 @@
 import { escapeHtml } from '@mia/service-kit';
 import { randomBytes } from 'node:crypto';
-import { brand, findProduct, type Product } from '@mia/catalog';
+import { brand } from '@mia/catalog';
 import { gptVerifyResponseSchema, type GptVerifyResponse } from '@mia/contracts';
 import express, { Router, type Request, type Response } from 'express';
 import type { Access } from '../access.js';
+import type { CatalogProduct } from '../catalog/product-catalog.js';
 import { GPT_VERIFY_PATH } from './openapi.js';
 
 export const STAND_IN_PATH = '/api/gpt/stand-in/:productId';
 
 type Outcome = { kind: 'none' } | { kind: 'answer'; answer: GptVerifyResponse } | { kind: 'error' };
 
-function page(product: Product, outcome: Outcome, code: string, nonce: string): string {
-  const name = escapeHtml(product.name);
+function page(product: CatalogProduct, outcome: Outcome, code: string, nonce: string): string {
+  const name = escapeHtml(product.name.es);
   let result = '';
   if (outcome.kind === 'answer') {
     const { answer } = outcome;
@@ -115,7 +116,8 @@ async function verifyThroughApi(
  */
 export function standInRoutes(access: Access): Router {
   const router = Router();
-  const productOf = (req: Request) => findProduct(String(req.params.productId));
+  // Any tool billing has published (retired ones too: their owners still open them).
+  const productOf = (req: Request) => access.catalog.find(String(req.params.productId));
 
   router.get(STAND_IN_PATH, (req, res) => {
     const nonce = randomBytes(16).toString('base64');
@@ -142,7 +144,7 @@ export function standInRoutes(access: Access): Router {
             : {
                 allowed: false,
                 reason: 'invalid_code',
-                productName: product.name,
+                productName: product.name.es,
                 validUntil: null,
                 message: 'Escribe tu código de acceso.',
               },

@@ -1,7 +1,7 @@
-import type { Product } from '@mia/catalog';
 import type { GptVerifyResponse } from '@mia/contracts';
 import { ConcurrencyError, type NewEvent } from '@mia/service-kit';
 import type { Access } from '../access.js';
+import type { CatalogProduct } from '../catalog/product-catalog.js';
 import { usable } from '../entitlements/grants.js';
 import { queueUsageAlertIfDue } from '../usage-alerts/usage-alerts.js';
 import { usageStreamId } from '../usage/usage-events.js';
@@ -13,12 +13,12 @@ import { verdictMessage, type Lang } from './messages.js';
  * validUntil only when allowed.
  */
 export function verifyAnswer(
-  product: Product | undefined,
+  product: CatalogProduct | undefined,
   reason: GptVerifyResponse['reason'],
   lang: Lang,
   until: string | null = null,
 ): GptVerifyResponse {
-  const productName = product?.name ?? '';
+  const productName = product?.name.es ?? '';
   const allowed = reason === 'granted';
   return {
     allowed,
@@ -33,7 +33,7 @@ export interface KnownUserCheck {
   userId: string;
   /** The user's entitlements stream version, when the caller's read saw it (check-code.ts). */
   entitlementsVersion?: number;
-  product: Product;
+  product: CatalogProduct;
   via: 'gpt_action' | 'mcp';
   lang: Lang;
   /** How the GPT identified the user (GptOpened v2's `auth`). */

@@ -1,4 +1,3 @@
-import { findProduct } from '@mia/catalog';
 import { verifyGptAccessRequestSchema } from '@mia/contracts';
 import {
   hasSecondFactor,
@@ -70,7 +69,7 @@ export function verifyPageRoutes(access: Access): Router {
       const body = validate(verifyGptAccessRequestSchema, req.body ?? {}, {
         subject: 'Request body',
       });
-      const product = findProduct(body.productId);
+      const product = access.catalog.find(body.productId);
       if (!product) throw new HttpError(400, 'Producto desconocido.', 'unknown_product');
       const email = body.email.trim().toLowerCase();
       const proof = proveOwnership(await proofFacts(access, user, email, body.accessCode));
@@ -88,8 +87,8 @@ export function verifyPageRoutes(access: Access): Router {
         allowed: true,
         message: ACCESS_VERIFIED,
         productId: product.id,
-        productName: product.name,
-        gptUrl: access.links[product.id].url,
+        productName: product.name.es,
+        gptUrl: product.destination.url,
         validUntil: verdict.grant?.validUntil ?? null,
       };
     },

@@ -67,6 +67,7 @@ export async function answerChat(support: Support, input: ChatInput): Promise<Ch
           history,
           articles: knowledge.search(searchText, language, 3).map((hit) => hit.article),
           account: describeAccount(account, language),
+          tools: facts.tools,
         }),
       );
       answeredBy = 'model';

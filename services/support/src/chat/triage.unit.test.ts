@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { seedCatalogProducts } from '@mia/testing';
+import { catalogTool } from '../catalog/catalog.js';
 import {
   summarizeAccount,
   type AccountFacts,
@@ -26,6 +28,8 @@ const noFacts: AccountFacts = {
   subscriptions: [],
   trials: [],
   tickets: [],
+  // billing's seeded catalogue, as support's projection holds it.
+  tools: seedCatalogProducts().map((p) => catalogTool(p)),
 };
 const payment = (overrides: Partial<PaymentFact> = {}): PaymentFact => ({
   paymentId: '00000000-0000-4000-8000-000000000001',

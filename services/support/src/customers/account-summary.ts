@@ -1,4 +1,5 @@
-import { centsToAmountString, findProduct, localizeProduct } from '@mia/catalog';
+import { centsToAmountString } from '@mia/catalog';
+import { toolNames, type CatalogTool, type ToolNames } from '../catalog/catalog.js';
 import type { Language } from '../language.js';
 
 // What support knows of one customer's account, in the shape the chat and the console use. The
@@ -66,6 +67,8 @@ export interface AccountFacts {
   subscriptions: readonly SubscriptionFact[];
   trials: readonly TrialFact[];
   tickets: readonly TicketFact[];
+  /** billing's catalogue as support knows it (names what the customer owns). */
+  tools?: readonly CatalogTool[];
 }
 
 export type PaymentStatus = 'succeeded' | 'failed' | 'refunded' | 'partially_refunded' | 'disputed';
@@ -121,16 +124,16 @@ export interface AccountSummary {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export const scopeName = (scope: string, language: Language): string => {
+/** A grant's scope as people say it: a tool's name from the catalogue, or every tool. */
+export const scopeName = (scope: string, language: Language, names: ToolNames = {}): string => {
   if (scope === 'all') return language === 'es' ? 'todas las herramientas' : 'every tool';
-  const product = findProduct(scope);
-  return product ? localizeProduct(product, language).name : scope;
+  return names[scope]?.[language] ?? scope;
 };
 
-const paymentWhat = (p: PaymentFact, language: Language): string =>
+const paymentWhat = (p: PaymentFact, language: Language, names: ToolNames): string =>
   p.description ??
   (p.productId
-    ? scopeName(p.productId, language)
+    ? scopeName(p.productId, language, names)
     : p.plan
       ? language === 'es'
         ? `Plan ${p.plan === 'annual' ? 'Anual' : 'Mensual'}`
@@ -163,11 +166,12 @@ export function summarizeAccount(
   now: Date,
   language: Language,
 ): AccountSummary {
+  const names = toolNames(facts.tools ?? []);
   const usableGrants = facts.grants.filter((g) => isUsable(g, now));
   const tools: UsableTool[] = usableGrants
     .map((g) => ({
       scope: g.scope!,
-      name: scopeName(g.scope!, language),
+      name: scopeName(g.scope!, language, names),
       via: g.sourceKind ?? 'unknown',
       until: iso(g.validUntil),
     }))
@@ -177,7 +181,7 @@ export function summarizeAccount(
   const payments = [...facts.payments].sort(
     (a, b) => paymentTime(b).getTime() - paymentTime(a).getTime(),
   );
-  const problems = diagnose(facts, payments, usableGrants, usable, now, language);
+  const problems = diagnose(facts, payments, usableGrants, usable, now, language, names);
 
   const subscription = [...facts.subscriptions].sort(
     (a, b) => b.updatedAt.getTime() - a.updatedAt.getTime(),
@@ -201,7 +205,7 @@ export function summarizeAccount(
     trial: trial ? { endsAt: trial.endsAt.toISOString(), active: trial.endsAt > now } : null,
     payments: payments.slice(0, 5).map((p) => ({
       paymentId: p.paymentId,
-      description: paymentWhat(p, language),
+      description: paymentWhat(p, language, names),
       amount: p.amountCents === null ? null : centsToAmountString(p.amountCents),
       currency: (p.currency ?? 'usd').toUpperCase(),
       status: paymentStatus(p),
@@ -224,6 +228,7 @@ function diagnose(
   usable: AccountSummary['usable'],
   now: Date,
   language: Language,
+  names: ToolNames,
 ): AccessProblem[] {
   const problems: { problem: AccessProblem; at: number }[] = [];
   const covered = (productId: string | null) =>
@@ -237,7 +242,7 @@ function diagnose(
     if (p.purposeKind === 'product' && !covered(p.productId) && !grantFor(p.paymentId)) {
       paidNoAccess.push({
         kind: 'paid_no_access',
-        description: paymentWhat(p, language),
+        description: paymentWhat(p, language, names),
         paidAt: iso(p.paidAt),
       });
     }
@@ -246,7 +251,7 @@ function diagnose(
       if (!ended && !facts.grants.some((g) => g.sourceKind === 'subscription')) {
         paidNoAccess.push({
           kind: 'paid_no_access',
-          description: paymentWhat(p, language),
+          description: paymentWhat(p, language, names),
           paidAt: iso(p.paidAt),
         });
       }
@@ -255,7 +260,7 @@ function diagnose(
 
   for (const g of facts.grants) {
     if (isUsable(g, now)) continue;
-    const name = scopeName(g.scope ?? 'all', language);
+    const name = scopeName(g.scope ?? 'all', language, names);
     const at = (g.validUntil && g.validUntil <= now ? g.validUntil : g.updatedAt).getTime();
     if (g.state === 'revoked') {
       if (g.revokeReason === 'refund') {
@@ -322,7 +327,7 @@ function diagnose(
     problems.push({
       problem: {
         kind: 'payment_failed',
-        description: paymentWhat(p, language),
+        description: paymentWhat(p, language, names),
         code: p.failureCode ?? 'unknown',
         message: p.failureMessage ?? '',
         at: p.failedAt.toISOString(),

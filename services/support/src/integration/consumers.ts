@@ -3,6 +3,7 @@ import {
   CUSTOMER_CONTEXT_CONSUMER,
   customerContextSubscriptions,
 } from '../customers/customer-context-model.js';
+import { CATALOG_CONSUMER, catalogSubscriptions } from '../catalog/record-catalog.js';
 import type { SupportTx } from '../db.js';
 import type { Support } from '../support.js';
 import { mailCustomerOnStaffReply } from '../tickets/mail-customer-on-staff-reply.js';
@@ -13,4 +14,6 @@ export const supportConsumers = (support: Support): readonly ConsumerDefinition<
   { name: CUSTOMER_CONTEXT_CONSUMER, subscriptions: customerContextSubscriptions },
   // "Staff replied" mails, from support's own published events.
   { name: 'ticket-mail', subscriptions: [mailCustomerOnStaffReply(support)] },
+  // billing's catalogue: the tools the chat describes and the names of what customers own.
+  { name: CATALOG_CONSUMER, subscriptions: catalogSubscriptions },
 ];

@@ -7,6 +7,7 @@ import {
   type AccountSummary,
   type PaymentStatus,
 } from '../customers/account-summary.js';
+import { toolNames } from '../catalog/catalog.js';
 import { loadAccountFacts } from '../customers/account-facts.js';
 import type { SupportDb } from '../db.js';
 import type { Prisma } from '../generated/prisma/client.js';
@@ -180,6 +181,7 @@ export async function staffTicketDetail(
     }),
   ]);
   const names = new Map([...customers].map(([id, c]) => [id, c.name]));
+  const tools = toolNames(facts.tools ?? []);
   const customer = customers.get(row.userId);
   return {
     ticket: {
@@ -201,7 +203,7 @@ export async function staffTicketDetail(
       grants: facts.grants.map((g) => ({
         grantId: g.grantId,
         scope: g.scope,
-        name: g.scope ? scopeName(g.scope, language) : null,
+        name: g.scope ? scopeName(g.scope, language, tools) : null,
         source: { kind: g.sourceKind, ref: g.sourceRef },
         validFrom: iso(g.validFrom),
         validUntil: iso(g.validUntil),
@@ -213,7 +215,8 @@ export async function staffTicketDetail(
         .slice(0, 20)
         .map((p) => ({
           paymentId: p.paymentId,
-          description: p.description ?? (p.productId ? scopeName(p.productId, language) : p.plan),
+          description:
+            p.description ?? (p.productId ? scopeName(p.productId, language, tools) : p.plan),
           amount: p.amountCents === null ? null : centsToAmountString(p.amountCents),
           currency: p.currency?.toUpperCase() ?? null,
           status: paymentStatus(p),
