@@ -6,3 +6,4 @@ export * from './checkout.js';
 export * from './trial.js';
 export * from './tool-destination.js';
 export * from './destinations.js';
+export * from './plan-copy.js';

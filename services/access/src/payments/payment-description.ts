@@ -1,4 +1,4 @@
-import { planFor, type PlanType } from '@mia/catalog';
+import { planName, type PlanType } from '@mia/catalog';
 import type { PaymentPurpose } from '@mia/contracts';
 
 /**
@@ -7,7 +7,7 @@ import type { PaymentPurpose } from '@mia/contracts';
  */
 export function describePurpose(purpose: PaymentPurpose, productName?: string): string {
   if (purpose.kind === 'product') return productName ?? purpose.productId;
-  return planFor(purpose.plan as PlanType).name;
+  return planName(purpose.plan as PlanType);
 }
 
 export const purposeFields = (purpose: PaymentPurpose) => ({

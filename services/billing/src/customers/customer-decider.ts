@@ -1,5 +1,5 @@
 import type { PlanType } from '@mia/contracts';
-import { planName } from '../shared/plans.js';
+import { planName } from '@mia/catalog';
 import { DomainError, readerOf, type Decider } from '@mia/service-kit';
 import {
   customerEventDefinitions,

@@ -1,6 +1,6 @@
 import { centsToAmountString } from '@mia/catalog';
 import type { DisputeEvidence, PaymentPurpose } from '@mia/contracts';
-import { planName } from '../shared/plans.js';
+import { planName } from '@mia/catalog';
 import type { ToolUse } from './tool-uses.js';
 
 /** The terms' refund policy (spec, section "Terms"), as the bank reads it. */

@@ -1,4 +1,4 @@
-import { planName } from '../shared/plans.js';
+import { planName } from '@mia/catalog';
 import { PaymentFailedV1 } from '@mia/contracts';
 import { enqueueMail, fold, on, readEvents } from '@mia/service-kit';
 import type { Billing } from '../billing.js';

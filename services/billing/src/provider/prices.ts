@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import type { PlanType } from '@mia/contracts';
 import type { CatalogPlan, CatalogReader } from '../catalog/catalog-reader.js';
-import { planIdOf, planName } from '../shared/plans.js';
+import { planIdOf, planName } from '@mia/catalog';
 import type { Logger } from '@mia/service-kit';
 import type { BillingConfig } from '../config.js';
 import { callProvider } from './provider-errors.js';

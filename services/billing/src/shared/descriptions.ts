@@ -1,5 +1,5 @@
 import type { PaymentPurpose } from '@mia/contracts';
-import { planName } from './plans.js';
+import { planName } from '@mia/catalog';
 
 /**
  * What receipts and the payment history call a payment when nothing better is known: a plan's

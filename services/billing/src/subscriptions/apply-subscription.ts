@@ -16,7 +16,7 @@ import {
   paymentStreamId,
   subscriptionStreamId,
 } from '../shared/ids.js';
-import { planName } from '../shared/plans.js';
+import { planName } from '@mia/catalog';
 import { decideIn, type Session } from '../shared/transact.js';
 import {
   expectedPlanCharge,

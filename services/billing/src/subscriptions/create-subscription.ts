@@ -9,7 +9,7 @@ import {
 } from '../customers/customer-decider.js';
 import { customerOf, ensureProviderCustomer, type Payer } from '../customers/provider-customer.js';
 import { INVALID_PRODUCT } from '../payments/create-payment-intent.js';
-import { namesPlan, planName } from '../shared/plans.js';
+import { namesPlan, planName } from '@mia/catalog';
 import { callProvider } from '../provider/provider-errors.js';
 import { customerStreamId, subscriptionStreamId } from '../shared/ids.js';
 import { decideIn, transact } from '../shared/transact.js';

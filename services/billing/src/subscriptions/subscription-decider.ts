@@ -1,4 +1,4 @@
-import { planName } from '../shared/plans.js';
+import { planName } from '@mia/catalog';
 import type { PlanType, SubscriptionEndedV1Data, SubscriptionStatus } from '@mia/contracts';
 import { DomainError, readerOf, type Decider } from '@mia/service-kit';
 import {

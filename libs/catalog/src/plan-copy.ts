@@ -1,9 +1,9 @@
-import type { PlanType } from '@mia/contracts';
+import type { PlanType } from './plans.js';
 
 /**
- * What billing calls each plan in messages, receipts and at the provider, and the ids the
- * spec's pages send as `priceId`. Copy and identifiers, not catalogue data: the price and
- * interval of a plan come from the catalogue (`billing.catalog.plan`), which the owner edits.
+ * What the services call each plan in messages, receipts, histories and at the provider, and
+ * the ids the spec's pages send as `priceId`. Copy and identifiers, not catalogue data: a
+ * plan's price and interval come from billing's catalogue, which the owner edits (ADR 0018).
  */
 const plans: Record<PlanType, { id: string; placeholderPriceId: string; es: string; en: string }> =
   {
