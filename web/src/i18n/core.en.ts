@@ -67,8 +67,8 @@ export const coreEn: typeof coreEs = {
     },
     features: {
       title: 'Features',
-      description: (tools: number) =>
-        `Discover ${tools} AI tools specialised in Bible study and ministry, with secure, lifetime access.`,
+      description: (tools: number | null) =>
+        `Discover ${tools === null ? 'our' : tools} AI tools specialised in Bible study and ministry, with secure, lifetime access.`,
       keywords: 'features, Bible GPT, exegetical commentary, ceremonies manual, Bible dictionary',
     },
     userGuide: {
@@ -213,6 +213,7 @@ export const coreEn: typeof coreEs = {
     loading: 'Loading the tools...',
     loadFailed: "We couldn't load the tools. Check your connection and try again.",
     retry: 'Try again',
+    fromPrice: (price: string) => `from ${price}`,
     plans: {
       monthly: {
         name: 'Monthly Plan',

@@ -71,8 +71,8 @@ export const coreEs = {
     },
     features: {
       title: 'Funcionalidades',
-      description: (tools: number) =>
-        `Descubre las ${tools} herramientas de IA especializadas en estudio bíblico y ministerio, con acceso seguro y de por vida.`,
+      description: (tools: number | null) =>
+        `Descubre ${tools === null ? 'las' : `las ${tools}`} herramientas de IA especializadas en estudio bíblico y ministerio, con acceso seguro y de por vida.`,
       keywords:
         'funcionalidades, GPT bíblico, comentario exegético, manual de ceremonias, diccionario bíblico',
     },
@@ -222,6 +222,8 @@ export const coreEs = {
     loading: 'Cargando las herramientas...',
     loadFailed: 'No pudimos cargar las herramientas. Revisa tu conexión e inténtalo de nuevo.',
     retry: 'Reintentar',
+    /** A tool price when the tools do not all cost the same. */
+    fromPrice: (price: string) => `desde ${price}`,
     plans: {
       monthly: {
         name: 'Plan Mensual',

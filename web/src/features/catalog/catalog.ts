@@ -90,3 +90,26 @@ export function annualSavings(catalog: Catalog): { cents: number; percent: numbe
   if (cents <= 0) return undefined;
   return { cents, percent: Math.round((cents / yearOfMonths) * 100) };
 }
+
+/**
+ * The tools' price as one figure for running text: the price when every tool on sale costs the
+ * same, otherwise the lowest marked as such ("desde $4.50 USD"); undefined with none on sale.
+ */
+export function toolPriceText(
+  catalog: Catalog,
+  format: (cents: number) => string,
+  from: (price: string) => string,
+): string | undefined {
+  const prices = new Set(publishedProducts(catalog).map((product) => product.priceCents));
+  const lowest = lowestToolPriceCents(catalog);
+  if (lowest === undefined) return undefined;
+  return prices.size === 1 ? format(lowest) : from(format(lowest));
+}
+
+/** The figures page heads quote (see components/seo/page-seo). */
+export const catalogFigures = (
+  catalog: Catalog,
+): { tools: number; lowestPriceCents: number | undefined } => ({
+  tools: toolCount(catalog),
+  lowestPriceCents: lowestToolPriceCents(catalog),
+});

@@ -9,9 +9,10 @@ import {
   productName,
   publishedProducts,
   toolCount,
+  toolPriceText,
 } from './catalog';
 import { catalogFixture, withRetired } from './catalog.fixture';
-import { catalogView } from './use-catalog';
+import { catalogView } from './catalog-view';
 
 describe('catalogue helpers', () => {
   it('lists only published tools, in the order billing sent', () => {
@@ -81,5 +82,18 @@ describe('catalogView', () => {
     expect(view.productOnSale('apocalipsis')).toBeUndefined();
     expect(view.product('apocalipsis')?.onSale).toBe(false);
     expect(view.toolCount).toBe(view.products.length);
+  });
+});
+
+describe('toolPriceText', () => {
+  const format = (cents: number) => `$${cents / 100}`;
+  const from = (price: string) => `desde ${price}`;
+  it('quotes the one price when all tools cost the same, the lowest "desde" otherwise', () => {
+    expect(toolPriceText(catalogFixture(), format, from)).toBe('$9.99');
+    const mixed = catalogFixture((list) =>
+      list.map((product, index) => (index === 0 ? { ...product, priceCents: 1500 } : product)),
+    );
+    expect(toolPriceText(mixed, format, from)).toBe('desde $9.99');
+    expect(toolPriceText({ products: [], plans: [] }, format, from)).toBeUndefined();
   });
 });

@@ -12,7 +12,9 @@ let cached: Catalog | null | undefined;
  * zod in its download. Not validated again here: the gateway parsed it with the contract
  * schema before writing it.
  */
-export function readEmbeddedCatalog(doc: Document | undefined = globalThis.document): Catalog | null {
+export function readEmbeddedCatalog(
+  doc: Document | undefined = globalThis.document,
+): Catalog | null {
   if (cached !== undefined) return cached;
   cached = null;
   const text = doc?.getElementById(EMBEDDED_CATALOG_ID)?.textContent;

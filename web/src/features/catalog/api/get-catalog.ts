@@ -1,8 +1,8 @@
 import { catalogResponseSchema } from '@mia/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import type { Catalog } from '../catalog';
-import { readEmbeddedCatalog } from '../embedded';
+import type { Catalog } from '@/features/catalog/catalog';
+import { readEmbeddedCatalog } from '@/features/catalog/embedded';
 
 /** GET /api/catalog (billing, public, ETag): every product the pages may name, and the plans. */
 export const getCatalog = (signal?: AbortSignal): Promise<Catalog> =>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { useCatalog, type CatalogView } from '../use-catalog';
+import type { CatalogView } from '@/features/catalog/catalog-view';
+import { useCatalog } from '@/features/catalog/use-catalog';
 import { CatalogError, CatalogSkeleton } from './catalog-state';
 
 /**
