@@ -33,10 +33,19 @@ const catalog = (products: PublicCatalogProduct[]): CatalogResponse => ({
   plans: [{ planType: 'monthly', priceCents: 2000, currency: 'USD', interval: 'month' }],
 });
 
+interface ListedOffer {
+  item: {
+    sku: string;
+    name: string;
+    image: string;
+    offers: { url: string } & Record<string, unknown>;
+  };
+}
+
 const jsonLdOf = (html: string) => {
   const match = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html);
   return match
-    ? (JSON.parse(match[1]!) as { '@graph': [unknown, { itemListElement: any[] }] })
+    ? (JSON.parse(match[1]!) as { '@graph': [unknown, { itemListElement: ListedOffer[] }] })
     : null;
 };
 const embeddedOf = (html: string) => {
