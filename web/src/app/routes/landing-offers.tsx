@@ -18,20 +18,26 @@ const LiveOffers = lazy(() => import('./landing-offers-live'));
  * wrote them, with the structured data, into the HTML for crawlers); without that copy they are
  * asked from billing.
  */
-export function Offers({ signedIn }: { signedIn: boolean }) {
+/**
+ * Links such as 'Ver Precios' arrive as '/#pricing', whose target is in the offers; the router does
+ * not scroll, and the target exists only once they have rendered (with the catalogue).
+ */
+function ScrollToHash() {
   const { hash } = useLocation();
+  useEffect(() => {
+    if (hash.length > 1) document.getElementById(hash.slice(1))?.scrollIntoView();
+  }, [hash]);
+  return null;
+}
+
+export function Offers({ signedIn }: { signedIn: boolean }) {
   const { locale } = useI18n();
   const embedded = readEmbeddedCatalog();
   const view = useMemo(() => (embedded ? catalogView(embedded, locale) : null), [embedded, locale]);
 
-  // Links such as 'Ver Precios' arrive as '/#pricing', whose target is here; the router does not
-  // scroll, and the target exists only once this part has rendered.
-  useEffect(() => {
-    if (hash.length > 1) document.getElementById(hash.slice(1))?.scrollIntoView();
-  }, [hash]);
-
   const offers = (catalog: CatalogView) => (
     <>
+      <ScrollToHash />
       <ProductGrid signedIn={signedIn} products={catalog.products} />
       <Plans signedIn={signedIn} view={catalog} />
       <TrialPrompt signedIn={signedIn} />

@@ -68,7 +68,7 @@ export function VerifyAccessForm({ defaultEmail = '' }: { defaultEmail?: string 
         </Field>
         <Field label={copy.product}>
           {(control) => (
-            <Select value={productId} onValueChange={setProductId}>
+            <Select value={productId} onValueChange={setProductId} disabled={!catalog.view}>
               <SelectTrigger {...control}>
                 <SelectValue placeholder={copy.productPlaceholder} />
               </SelectTrigger>
