@@ -4,6 +4,8 @@ import { healthRoutes, type Logger } from '@mia/service-kit';
 import { upstreamsOf, type GatewayConfig } from './config.js';
 import { gatewayAccessLog, requestObserver } from './gateway-metrics.js';
 import { upstreamReadiness } from './health.js';
+import { createLandingCatalog, httpCatalogFetcher } from './landing-catalog.js';
+import { createLandingPage } from './landing-page.js';
 import { createApiProxy } from './proxy.js';
 import { createRouteResolver, isProxiedPath, type ServiceName } from './routes-table.js';
 import { sendJson } from './responses.js';
@@ -60,7 +62,20 @@ export function createGatewayApp({ config, logger }: GatewayDeps): GatewayApp {
     securityHeaders: apiSecurityHeaders(production),
     logger,
   });
-  const site = loadStaticSite(config.WEB_DIST, logger);
+  // The landing page lists billing's published tools in its HTML (crawlers, link previews).
+  const landingCatalog = createLandingCatalog({
+    fetchCatalog: httpCatalogFetcher(
+      () => pools.billing.pick().url,
+      // Short: it never holds a page once a copy exists (the last good one is served meanwhile).
+      config.READY_TIMEOUT_MS,
+    ),
+    logger,
+  });
+  const site = loadStaticSite(
+    config.WEB_DIST,
+    logger,
+    createLandingPage(landingCatalog, { origin: config.PUBLIC_ORIGIN }),
+  );
 
   app.use(gatewayAccessLog(logger));
   const sandbox = config.STRIPE_SANDBOX_URL ? createSandboxProxy(config.STRIPE_SANDBOX_URL) : null;

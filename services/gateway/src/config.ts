@@ -8,6 +8,7 @@ import {
   loadConfig,
   logLevelSchema,
   miaEnvSchema,
+  originSchema,
   portSchema,
 } from '@mia/service-kit';
 import type { ServiceName } from './routes-table.js';
@@ -81,6 +82,12 @@ export const gatewayConfigSchema = z
     STRIPE_SANDBOX_URL: z.preprocess(
       (value) => (value === '' ? undefined : value),
       httpUrl.optional(),
+    ),
+    // The public origin, for the absolute links of the landing page's structured data; unset:
+    // the links are paths.
+    PUBLIC_ORIGIN: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      originSchema.optional(),
     ),
     ...httpServerConfigShape,
     ...tracingConfigShape,

@@ -18,14 +18,14 @@ export const REVALIDATE = 'no-cache';
 const MAX_BUFFERED = 4 * 1024 * 1024;
 const MIN_COMPRESSED = 1024;
 
-interface Body {
+export interface Body {
   readonly etag: string;
   readonly size: number;
   readonly data?: Buffer;
   readonly file: string;
 }
 
-interface Asset {
+export interface Asset {
   readonly type: string;
   readonly cacheControl: string;
   readonly identity: Body;
@@ -58,7 +58,7 @@ function bodyOf(file: string): Body {
 }
 
 /** The build precompresses what it can; what it left out is compressed once here, never per request. */
-function compressOnce(identity: Body): Partial<Record<Encoding, Body>> {
+export function compressOnce(identity: Body): Partial<Record<Encoding, Body>> {
   const data = identity.data;
   if (!data || data.length < MIN_COMPRESSED) return {};
   const br = brotliCompressSync(data, {
@@ -167,7 +167,26 @@ const looksLikeFile = (path: string): boolean =>
  * revalidated, precompressed variants when the client takes them, and index.html for any
  * other page path so the SPA's router (and its own 404 page) decides what to show.
  */
-export function loadStaticSite(distDir: string, logger: Logger): StaticSite {
+/** A page made in memory (the landing page with its catalogue), revalidated like index.html. */
+export function htmlAsset(html: string, file: string): Asset {
+  const data = Buffer.from(html, 'utf8');
+  const identity: Body = { file, size: data.length, data, etag: etagOf(data) };
+  return {
+    type: 'text/html; charset=utf-8',
+    cacheControl: REVALIDATE,
+    identity,
+    encoded: compressOnce(identity),
+  };
+}
+
+/** Makes the page served at `/` from the built index.html (see landing-page.ts). */
+export type LandingAsset = (index: Asset) => Promise<Asset>;
+
+export function loadStaticSite(
+  distDir: string,
+  logger: Logger,
+  landing?: LandingAsset,
+): StaticSite {
   const assets = loadAssets(distDir);
   const index = assets.get('/index.html');
   if (!index) logger.warn({ distDir }, 'web app not built: serving a placeholder page');
@@ -180,6 +199,17 @@ export function loadStaticSite(distDir: string, logger: Logger): StaticSite {
       path = decodeURIComponent(pathnameOf(req.url));
     } catch {
       return sendText(res, 400, 'text/plain; charset=utf-8', 'Bad request');
+    }
+    if (path === '/' && index && landing) {
+      // The landing page carries the catalogue; on any failure the plain page is still served.
+      landing(index).then(
+        (page) => send(req, res, page),
+        (err: unknown) => {
+          logger.error({ err }, 'landing page not rendered: serving the plain page');
+          send(req, res, index);
+        },
+      );
+      return;
     }
     const asset = assets.get(path === '/' ? '/index.html' : path);
     if (asset) return send(req, res, asset);

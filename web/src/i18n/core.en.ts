@@ -48,8 +48,10 @@ export const coreEn: typeof coreEs = {
   seo: {
     landing: {
       title: 'AI tools for your ministry',
-      description: (tools: number, price: string) =>
-        `${tools} specialised AI assistants for pastors, ministers and church leaders: sermons, Bible studies, ceremonies and more, in Spanish. Lifetime access for ${price}.`,
+      description: (tools: number | null, price: string | null) =>
+        tools === null || price === null
+          ? 'Specialised AI assistants for pastors, ministers and church leaders: sermons, Bible studies, ceremonies and more, in Spanish, with lifetime access.'
+          : `${tools} specialised AI assistants for pastors, ministers and church leaders: sermons, Bible studies, ceremonies and more, in Spanish. Lifetime access for ${price}.`,
       keywords:
         'AI for pastors, Christian GPT, sermon generator, Bible study, ministry tools, church artificial intelligence',
     },
@@ -65,8 +67,8 @@ export const coreEn: typeof coreEs = {
     },
     features: {
       title: 'Features',
-      description: (tools: number) =>
-        `Discover ${tools} AI tools specialised in Bible study and ministry, with secure, lifetime access.`,
+      description: (tools: number | null) =>
+        `Discover ${tools === null ? 'our' : tools} AI tools specialised in Bible study and ministry, with secure, lifetime access.`,
       keywords: 'features, Bible GPT, exegetical commentary, ceremonies manual, Bible dictionary',
     },
     userGuide: {
@@ -138,8 +140,8 @@ export const coreEn: typeof coreEs = {
     hero: {
       eyebrow: 'For pastors, ministers and church leaders',
       title: 'AI tools to strengthen your ministry',
-      subtitle: (tools: number) =>
-        `${tools} assistants specialised in Bible study, preaching and pastoral life, in Spanish and with lifetime access.`,
+      subtitle: (tools: number | null) =>
+        `${tools === null ? 'Assistants' : `${tools} assistants`} specialised in Bible study, preaching and pastoral life, in Spanish and with lifetime access.`,
       viewPricing: 'View Pricing',
       getStarted: 'Get Started',
     },
@@ -206,5 +208,33 @@ export const coreEn: typeof coreEs = {
     label: 'Test mode notice',
     title: 'Test mode',
     text: 'payments are simulated and no real money is charged.',
+  },
+  catalog: {
+    loading: 'Loading the tools...',
+    loadFailed: "We couldn't load the tools. Check your connection and try again.",
+    retry: 'Try again',
+    fromPrice: (price: string) => `from ${price}`,
+    plans: {
+      monthly: {
+        name: 'Monthly Plan',
+        description: 'Every tool for a monthly fee. Cancel any time.',
+        features: (tools: number) => [
+          `Access to all ${tools} specialised tools`,
+          'New tools included at no extra cost',
+          'Priority 24/7 support',
+          'Cancel any time',
+        ],
+      },
+      annual: {
+        name: 'Annual Plan',
+        description: 'Every tool for a whole year at the biggest saving.',
+        features: (tools: number) => [
+          `Access to all ${tools} specialised tools`,
+          'New tools included at no extra cost',
+          'Priority 24/7 support',
+          'One payment a year',
+        ],
+      },
+    },
   },
 };

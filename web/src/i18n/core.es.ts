@@ -50,8 +50,11 @@ export const coreEs = {
   seo: {
     landing: {
       title: 'Herramientas de IA para tu ministerio',
-      description: (tools: number, price: string) =>
-        `${tools} asistentes de IA especializados para pastores, ministros y líderes de iglesia: sermones, estudios bíblicos, ceremonias y más, en español. Acceso de por vida por ${price}.`,
+      // Without the catalogue yet (null), the same promise without the figures.
+      description: (tools: number | null, price: string | null) =>
+        tools === null || price === null
+          ? 'Asistentes de IA especializados para pastores, ministros y líderes de iglesia: sermones, estudios bíblicos, ceremonias y más, en español, con acceso de por vida.'
+          : `${tools} asistentes de IA especializados para pastores, ministros y líderes de iglesia: sermones, estudios bíblicos, ceremonias y más, en español. Acceso de por vida por ${price}.`,
       keywords:
         'IA para pastores, GPT cristiano, generador de sermones, estudio bíblico, herramientas ministeriales, inteligencia artificial iglesia',
     },
@@ -68,8 +71,8 @@ export const coreEs = {
     },
     features: {
       title: 'Funcionalidades',
-      description: (tools: number) =>
-        `Descubre las ${tools} herramientas de IA especializadas en estudio bíblico y ministerio, con acceso seguro y de por vida.`,
+      description: (tools: number | null) =>
+        `Descubre ${tools === null ? 'las' : `las ${tools}`} herramientas de IA especializadas en estudio bíblico y ministerio, con acceso seguro y de por vida.`,
       keywords:
         'funcionalidades, GPT bíblico, comentario exegético, manual de ceremonias, diccionario bíblico',
     },
@@ -143,8 +146,8 @@ export const coreEs = {
     hero: {
       eyebrow: 'Para pastores, ministros y líderes de iglesia',
       title: 'Herramientas de IA para fortalecer tu ministerio',
-      subtitle: (tools: number) =>
-        `${tools} asistentes especializados en estudio bíblico, predicación y vida pastoral, en español y con acceso de por vida.`,
+      subtitle: (tools: number | null) =>
+        `${tools === null ? 'Asistentes' : `${tools} asistentes`} especializados en estudio bíblico, predicación y vida pastoral, en español y con acceso de por vida.`,
       viewPricing: 'Ver Precios',
       getStarted: 'Comenzar',
     },
@@ -213,5 +216,35 @@ export const coreEs = {
     label: 'Aviso de modo de prueba',
     title: 'Modo de prueba',
     text: 'los pagos son simulados y no se cobra dinero real.',
+  },
+  // The catalogue is data (GET /api/catalog); these are the texts around it and the plans' copy.
+  catalog: {
+    loading: 'Cargando las herramientas...',
+    loadFailed: 'No pudimos cargar las herramientas. Revisa tu conexión e inténtalo de nuevo.',
+    retry: 'Reintentar',
+    /** A tool price when the tools do not all cost the same. */
+    fromPrice: (price: string) => `desde ${price}`,
+    plans: {
+      monthly: {
+        name: 'Plan Mensual',
+        description: 'Todas las herramientas por una cuota mensual. Cancela cuando quieras.',
+        features: (tools: number) => [
+          `Acceso a las ${tools} herramientas especializadas`,
+          'Nuevas herramientas incluidas sin costo adicional',
+          'Soporte prioritario 24/7',
+          'Cancela cuando quieras',
+        ],
+      },
+      annual: {
+        name: 'Plan Anual',
+        description: 'Todas las herramientas durante un año completo con el mayor ahorro.',
+        features: (tools: number) => [
+          `Acceso a las ${tools} herramientas especializadas`,
+          'Nuevas herramientas incluidas sin costo adicional',
+          'Soporte prioritario 24/7',
+          'Un solo pago al año',
+        ],
+      },
+    },
   },
 };

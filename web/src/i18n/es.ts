@@ -11,7 +11,7 @@ import { supportEs } from './sections/support.es';
  * The message catalogue. Spanish is the default and complete locale: its shape is the key set every
  * other locale must match (see `Messages`). Where the spec words a text in Spanish it is used here
  * verbatim; where the spec words it in English, `en.ts` carries the original and this is a faithful
- * translation. Counts and prices come from @mia/catalog, so they are parameters, never literals.
+ * translation. Counts and prices come from the catalogue (GET /api/catalog), so they are parameters, never literals.
  *
  * This is the whole catalogue, for the `Messages` type and the tests. The app itself never imports
  * it: it loads `core.es.ts` with the first page and each file of sections/ with the routes that show

@@ -1,9 +1,11 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { unauthorized } from '@mia/service-kit';
+import { renderLanding } from '../../../services/gateway/src/landing-render.js';
+import { catalogFixture } from '@/features/catalog/catalog.fixture';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -64,12 +66,29 @@ export async function startStaticServer(root: string, api?: ApiHandler): Promise
     if (url.pathname.startsWith('/api/')) {
       const body = await readBody(req);
       if (api && (await api(req, res, body))) return;
-      // Identity's answer for nobody signed in, and the gateway's for a path no service owns.
-      if (req.method === 'GET' && url.pathname === '/api/user') {
+      // Identity's answer for nobody signed in, billing's catalogue (today's seed), and the
+      // gateway's for a path no service owns.
+      if (req.method === 'GET' && url.pathname === '/api/catalog') {
+        sendJson(res, 200, catalogFixture());
+      } else if (req.method === 'GET' && url.pathname === '/api/user') {
         sendJson(res, 401, unauthorized().toBody());
       } else {
         sendJson(res, 404, { message: 'Not found', code: 'not_found' });
       }
+      return;
+    }
+
+    // The gateway renders the landing page with billing's catalogue (services/gateway landing-render).
+    if (url.pathname === '/' && (req.method === 'GET' || req.method === 'HEAD')) {
+      const html = renderLanding(
+        await readFile(join(root, 'index.html'), 'utf8'),
+        catalogFixture(),
+      );
+      res.writeHead(200, {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Cache-Control': 'no-cache',
+      });
+      res.end(req.method === 'HEAD' ? undefined : html);
       return;
     }
 

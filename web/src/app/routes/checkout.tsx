@@ -10,16 +10,20 @@ import { billingOverviewQueryKey } from '@/features/billing/api/billing-overview
 import { resolveCheckoutItem } from '@/features/billing/checkout-item';
 import { CheckoutPage } from '@/features/billing/components/checkout-page';
 import { InvalidCheckoutItem } from '@/features/billing/components/invalid-checkout-item';
+import { CatalogError, CatalogSkeleton } from '@/features/catalog/components/catalog-state';
+import { useCatalog } from '@/features/catalog/use-catalog';
 import { dashboardQueryKey } from '@/features/dashboard/api/dashboard';
 
-/** /checkout/{plan}: any tool or plan (default manual-ceremonias); the guard has the user. */
+/** /checkout/{plan}: any published tool or plan (default manual-ceremonias); the guard has the user. */
 export default function CheckoutRoute() {
   const { t } = useI18n();
   const { plan } = useParams();
   const { data: user } = useUser();
   const queryClient = useQueryClient();
-  const found = resolveCheckoutItem(plan);
-  if (!found) return <InvalidCheckoutItem />;
+  const catalog = useCatalog();
+  const found = catalog.view ? resolveCheckoutItem(plan, catalog.view.catalog) : undefined;
+  // Only a loaded catalogue can say an item is not for sale.
+  if (catalog.view && !found) return <InvalidCheckoutItem />;
 
   const onPaid = () => {
     void queryClient.invalidateQueries({ queryKey: dashboardQueryKey });
@@ -44,12 +48,18 @@ export default function CheckoutRoute() {
         <h1 className="mb-6 text-3xl font-bold tracking-tight text-navy-900">
           {t.checkout.heading}
         </h1>
-        <CheckoutPage
-          key={found.item.id}
-          found={found}
-          defaultEmail={user?.email ?? ''}
-          onPaid={onPaid}
-        />
+        {found ? (
+          <CheckoutPage
+            key={found.item.id}
+            found={found}
+            defaultEmail={user?.email ?? ''}
+            onPaid={onPaid}
+          />
+        ) : catalog.isError ? (
+          <CatalogError onRetry={catalog.retry} />
+        ) : (
+          <CatalogSkeleton cards={1} className="max-w-md" />
+        )}
       </main>
     </>
   );

@@ -1,4 +1,3 @@
-import { localizeProduct, products } from '@mia/catalog';
 import {
   BookOpen,
   Check,
@@ -14,6 +13,10 @@ import { Link } from 'react-router-dom';
 import { InfoPageLayout } from '@/components/layouts/info-page-layout';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { catalogFigures } from '@/features/catalog/catalog';
+import { CatalogTextSkeleton } from '@/features/catalog/components/catalog-state';
+import { WithCatalog } from '@/features/catalog/components/with-catalog';
+import { useCatalog } from '@/features/catalog/use-catalog';
 import { useI18n } from '@/i18n';
 
 const benefitIcons: LucideIcon[] = [
@@ -26,10 +29,18 @@ const benefitIcons: LucideIcon[] = [
 ];
 
 export default function FeaturesRoute() {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const copy = t.featuresPage;
+  const view = useCatalog().view;
   return (
-    <InfoPageLayout page="features" title={copy.heading} subtitle={copy.subtitle(products.length)}>
+    <InfoPageLayout
+      page="features"
+      figures={view ? catalogFigures(view.catalog) : null}
+      title={copy.heading}
+      subtitle={
+        view ? copy.subtitle(view.toolCount) : <CatalogTextSkeleton className="w-full max-w-xl" />
+      }
+    >
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
         {copy.benefits.map((benefit, index) => {
           const Icon = benefitIcons[index] ?? Check;
@@ -53,45 +64,49 @@ export default function FeaturesRoute() {
           {copy.toolsHeading}
         </h2>
         <p className="mt-3 text-lg text-navy-700">{copy.toolsSubtitle}</p>
-        <div className="mt-8 grid gap-6 md:grid-cols-2">
-          {products.map((product) => {
-            const text = localizeProduct(product, locale);
-            return (
-              <section
-                key={product.id}
-                aria-labelledby={`tool-${product.id}`}
-                className="flex gap-4 rounded-2xl border border-cream-300/70 bg-white p-6 shadow-sm"
-              >
-                <img
-                  src={product.image}
-                  alt=""
-                  width={64}
-                  height={64}
-                  loading="lazy"
-                  decoding="async"
-                  className="size-16 shrink-0 rounded-xl bg-cream-200 object-cover"
-                />
-                <div>
-                  <h3 id={`tool-${product.id}`} className="text-lg font-semibold text-navy-900">
-                    {text.name}
-                  </h3>
-                  <p className="mt-1 text-sm text-navy-700">{text.description}</p>
-                  <ul className="mt-3 space-y-1.5 text-sm text-navy-800">
-                    {text.features.map((feature) => (
-                      <li key={feature} className="flex gap-2">
-                        <Check
-                          aria-hidden="true"
-                          className="mt-0.5 size-4 shrink-0 text-gold-600"
-                        />
-                        {feature}
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              </section>
-            );
-          })}
-        </div>
+        <WithCatalog>
+          {({ products }) => (
+            <div className="mt-8 grid gap-6 md:grid-cols-2">
+              {products.map((product) => {
+                const text = product;
+                return (
+                  <section
+                    key={product.id}
+                    aria-labelledby={`tool-${product.id}`}
+                    className="flex gap-4 rounded-2xl border border-cream-300/70 bg-white p-6 shadow-sm"
+                  >
+                    <img
+                      src={product.image}
+                      alt=""
+                      width={64}
+                      height={64}
+                      loading="lazy"
+                      decoding="async"
+                      className="size-16 shrink-0 rounded-xl bg-cream-200 object-cover"
+                    />
+                    <div>
+                      <h3 id={`tool-${product.id}`} className="text-lg font-semibold text-navy-900">
+                        {text.name}
+                      </h3>
+                      <p className="mt-1 text-sm text-navy-700">{text.description}</p>
+                      <ul className="mt-3 space-y-1.5 text-sm text-navy-800">
+                        {text.features.map((feature) => (
+                          <li key={feature} className="flex gap-2">
+                            <Check
+                              aria-hidden="true"
+                              className="mt-0.5 size-4 shrink-0 text-gold-600"
+                            />
+                            {feature}
+                          </li>
+                        ))}
+                      </ul>
+                    </div>
+                  </section>
+                );
+              })}
+            </div>
+          )}
+        </WithCatalog>
       </section>
 
       <section

@@ -3,6 +3,8 @@ import { lazy, Suspense, useState } from 'react';
 import { MAIN_ID, SkipLink } from '@/components/layouts/skip-link';
 import { Seo } from '@/components/seo/seo';
 import { useAfterFirstPaint } from '@/app/after-first-paint';
+import { catalogFigures } from '@/features/catalog/catalog';
+import { readEmbeddedCatalog } from '@/features/catalog/embedded';
 import { Benefits } from '@/features/landing/components/benefits';
 import { Hero } from '@/features/landing/components/hero';
 import { LandingHeader } from '@/features/landing/components/landing-header';
@@ -24,10 +26,12 @@ export default function LandingRoute() {
   const [user, setUser] = useState<User | null>(null);
   const signedIn = Boolean(user);
   const painted = useAfterFirstPaint();
+  // The gateway's copy of the catalogue in the page: its figures for the head, no request.
+  const catalog = readEmbeddedCatalog();
 
   return (
     <>
-      <Seo page="landing" />
+      <Seo page="landing" figures={catalog ? catalogFigures(catalog) : null} />
       <SkipLink />
       {hasSignedInHint() && (
         <Suspense fallback={null}>

@@ -1,10 +1,13 @@
-import { brand, localizeProduct, products } from '@mia/catalog';
+import { brand } from '@mia/catalog';
 import { Bell, BookOpen, CircleCheck, Mail, Sparkles, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { InfoPageLayout } from '@/components/layouts/info-page-layout';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { CatalogTextSkeleton } from '@/features/catalog/components/catalog-state';
+import { WithCatalog } from '@/features/catalog/components/with-catalog';
+import { useCatalog } from '@/features/catalog/use-catalog';
 import { LiveStatus } from '@/features/status/components/live-status';
 import { announcements, metrics, type Announcement } from '@/features/status/data';
 import { formatDate, formatPercent, useI18n } from '@/i18n';
@@ -18,6 +21,7 @@ const announcementIcons: Record<Announcement['icon'], LucideIcon> = {
 export default function StatusRoute() {
   const { t, locale } = useI18n();
   const copy = t.status;
+  const tools = useCatalog().view?.toolCount;
 
   return (
     <InfoPageLayout page="status" title={copy.heading}>
@@ -32,7 +36,13 @@ export default function StatusRoute() {
             const Icon = announcementIcons[item.icon];
             const text = copy.announcements[item.key];
             const title =
-              typeof text.title === 'function' ? text.title(products.length) : text.title;
+              typeof text.title !== 'function' ? (
+                text.title
+              ) : tools === undefined ? (
+                <CatalogTextSkeleton className="w-40" />
+              ) : (
+                text.title(tools)
+              );
             return (
               <li
                 key={item.id}
@@ -61,22 +71,24 @@ export default function StatusRoute() {
         <h2 id="availability-title" className="text-2xl font-bold text-navy-900">
           {copy.availabilityHeading}
         </h2>
-        <ul className="mt-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {products.map((product) => (
-            <li
-              key={product.id}
-              className="flex items-center justify-between gap-3 rounded-xl border border-cream-300/70 bg-white px-4 py-3"
-            >
-              <span className="text-sm font-medium text-navy-900">
-                {localizeProduct(product, locale).name}
-              </span>
-              <Badge variant="success">
-                <CircleCheck aria-hidden="true" />
-                {copy.available}
-              </Badge>
-            </li>
-          ))}
-        </ul>
+        <WithCatalog>
+          {({ products }) => (
+            <ul className="mt-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+              {products.map((product) => (
+                <li
+                  key={product.id}
+                  className="flex items-center justify-between gap-3 rounded-xl border border-cream-300/70 bg-white px-4 py-3"
+                >
+                  <span className="text-sm font-medium text-navy-900">{product.name}</span>
+                  <Badge variant="success">
+                    <CircleCheck aria-hidden="true" />
+                    {copy.available}
+                  </Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+        </WithCatalog>
       </section>
 
       <section aria-labelledby="metrics-title" className="mt-12">

@@ -1,20 +1,29 @@
-import { brand, PRODUCT_PRICE_CENTS, localizeProduct, products } from '@mia/catalog';
+import { brand } from '@mia/catalog';
 import { Lightbulb, Mail, MessageCircle } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { InfoPageLayout } from '@/components/layouts/info-page-layout';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { toolPriceText } from '@/features/catalog/catalog';
+import { CatalogTextSkeleton } from '@/features/catalog/components/catalog-state';
+import { WithCatalog } from '@/features/catalog/components/with-catalog';
+import { useCatalog } from '@/features/catalog/use-catalog';
 import { formatMoney, useI18n } from '@/i18n';
 
 export default function UserGuideRoute() {
   const { t, locale } = useI18n();
   const copy = t.userGuide;
   const { firstSteps } = copy;
+  const catalog = useCatalog().view?.catalog;
+  const price = catalog
+    ? toolPriceText(catalog, (cents) => formatMoney(cents, locale), t.catalog.fromPrice)
+    : undefined;
   const groups = [
     { title: firstSteps.account.title, steps: firstSteps.account.steps },
     {
       title: firstSteps.purchase.title,
-      steps: firstSteps.purchase.steps(formatMoney(PRODUCT_PRICE_CENTS, locale)),
+      // Until the catalogue gives the price, the steps wait for it (a placeholder, not a guess).
+      steps: price ? firstSteps.purchase.steps(price) : null,
     },
     { title: firstSteps.use.title, steps: firstSteps.use.steps },
   ];
@@ -53,9 +62,13 @@ export default function UserGuideRoute() {
             <div key={group.title} className="rounded-2xl bg-cream-100 p-6">
               <h3 className="font-semibold text-navy-900">{group.title}</h3>
               <ol className="mt-3 list-decimal space-y-2 pl-5 text-navy-800">
-                {group.steps.map((step) => (
-                  <li key={step}>{step}</li>
-                ))}
+                {group.steps ? (
+                  group.steps.map((step) => <li key={step}>{step}</li>)
+                ) : (
+                  <li>
+                    <CatalogTextSkeleton className="w-full" />
+                  </li>
+                )}
               </ol>
             </div>
           ))}
@@ -67,37 +80,41 @@ export default function UserGuideRoute() {
           {copy.guides.heading}
         </h2>
         <p className="mt-2 text-navy-700">{copy.guides.subtitle}</p>
-        <div className="mt-6 grid gap-5 md:grid-cols-2">
-          {products.map((product) => {
-            const text = localizeProduct(product, locale);
-            return (
-              <section
-                key={product.id}
-                aria-labelledby={`guide-${product.id}`}
-                className="rounded-2xl border border-cream-300/70 bg-white p-6 shadow-sm"
-              >
-                <h3 id={`guide-${product.id}`} className="text-lg font-semibold text-navy-900">
-                  {text.name}
-                </h3>
-                <p className="mt-1 text-sm text-navy-700">{text.description}</p>
-                <h4 className="mt-4 flex items-center gap-2 text-sm font-semibold text-navy-900">
-                  <MessageCircle aria-hidden="true" className="size-4 text-gold-600" />
-                  {copy.guides.examples}
-                </h4>
-                <ul className="mt-2 space-y-2" lang="es">
-                  {product.examplePrompts.map((prompt) => (
-                    <li
-                      key={prompt}
-                      className="rounded-lg bg-cream-100 px-3 py-2 text-sm text-navy-800 italic"
-                    >
-                      «{prompt}»
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            );
-          })}
-        </div>
+        <WithCatalog>
+          {({ products }) => (
+            <div className="mt-6 grid gap-5 md:grid-cols-2">
+              {products.map((product) => {
+                const text = product;
+                return (
+                  <section
+                    key={product.id}
+                    aria-labelledby={`guide-${product.id}`}
+                    className="rounded-2xl border border-cream-300/70 bg-white p-6 shadow-sm"
+                  >
+                    <h3 id={`guide-${product.id}`} className="text-lg font-semibold text-navy-900">
+                      {text.name}
+                    </h3>
+                    <p className="mt-1 text-sm text-navy-700">{text.description}</p>
+                    <h4 className="mt-4 flex items-center gap-2 text-sm font-semibold text-navy-900">
+                      <MessageCircle aria-hidden="true" className="size-4 text-gold-600" />
+                      {copy.guides.examples}
+                    </h4>
+                    <ul className="mt-2 space-y-2" lang={locale}>
+                      {product.examplePrompts.map((prompt) => (
+                        <li
+                          key={prompt}
+                          className="rounded-lg bg-cream-100 px-3 py-2 text-sm text-navy-800 italic"
+                        >
+                          «{prompt}»
+                        </li>
+                      ))}
+                    </ul>
+                  </section>
+                );
+              })}
+            </div>
+          )}
+        </WithCatalog>
       </section>
 
       <section

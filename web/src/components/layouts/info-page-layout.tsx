@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { paths, type PageKey } from '@/config/paths';
 import { useI18n } from '@/i18n';
 import { Seo } from '@/components/seo/seo';
+import type { CatalogFigures } from '@/components/seo/page-seo';
 import { InfoHeader } from './info-header';
 import { SiteFooter } from './site-footer';
 import { MAIN_ID, SkipLink } from './skip-link';
@@ -13,14 +14,16 @@ interface Props {
   title: string;
   subtitle?: ReactNode;
   children: ReactNode;
+  /** The catalogue's figures, for head tags that quote them (the features page). */
+  figures?: CatalogFigures | null;
 }
 
 /** The frame of every static information page: head tags, header, title band, content, footer. */
-export function InfoPageLayout({ page, title, subtitle, children }: Props) {
+export function InfoPageLayout({ page, title, subtitle, children, figures }: Props) {
   const { t } = useI18n();
   return (
     <>
-      <Seo page={page} />
+      <Seo page={page} figures={figures} />
       <SkipLink />
       <InfoHeader />
       <main id={MAIN_ID} tabIndex={-1} className="outline-none">

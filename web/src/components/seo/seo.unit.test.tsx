@@ -57,8 +57,19 @@ describe.each([
 
 describe('landing head', () => {
   it('counts the tools and prices them from the catalogue', () => {
-    const description = pageHead('landing', es, 'es').meta.find((m) => m.name === 'description');
-    expect(description?.content).toContain('14 asistentes');
+    const figures = { tools: 5, lowestPriceCents: 999 };
+    const description = pageHead('landing', es, 'es', figures).meta.find(
+      (m) => m.name === 'description',
+    );
+    expect(description?.content).toContain('5 asistentes');
     expect(description?.content).toContain('$9.99 USD');
+  });
+
+  it('says the same without figures before the catalogue is there', () => {
+    const description = pageHead('landing', en, 'en', null).meta.find(
+      (m) => m.name === 'description',
+    );
+    expect(description?.content).toMatch(/^Specialised AI assistants/);
+    expect(description?.content).not.toMatch(/\d/);
   });
 });

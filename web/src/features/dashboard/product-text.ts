@@ -1,15 +1,16 @@
-import { findProduct, localizeProduct, type CatalogLocale } from '@mia/catalog';
+import { findProduct, type Catalog } from '@/features/catalog/catalog';
+import type { Locale } from '@/i18n/locale';
 
 /**
- * A product's name and description in the visitor's language: the catalogue's when it knows
- * the id, otherwise what the server sent.
+ * A product's name and description in the visitor's language: the catalogue's when it is loaded
+ * and knows the id (retired tools included), otherwise what the server sent.
  */
 export function productText(
   product: { id: string; name: string; description: string },
-  locale: CatalogLocale,
+  locale: Locale,
+  catalog: Catalog | undefined,
 ): { name: string; description: string } {
-  const known = findProduct(product.id);
+  const known = catalog ? findProduct(catalog, product.id) : undefined;
   if (!known) return { name: product.name, description: product.description };
-  const text = localizeProduct(known, locale);
-  return { name: text.name, description: text.description };
+  return { name: known.name[locale], description: known.description[locale] };
 }

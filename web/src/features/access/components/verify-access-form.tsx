@@ -1,5 +1,4 @@
-import { localizeProduct, products } from '@mia/catalog';
-import { CircleAlert, CircleCheck, ExternalLink, Info } from 'lucide-react';
+import { CircleAlert, CircleCheck, Info } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -16,6 +15,8 @@ import { paths } from '@/config/paths';
 import { translateRule, useI18n } from '@/i18n';
 import { useVerifyGptAccess } from '@/features/access/api/verify-gpt-access';
 import type { VerifyOutcome } from '@/features/access/verify-answer';
+import { CatalogError } from '@/features/catalog/components/catalog-state';
+import { useCatalog } from '@/features/catalog/use-catalog';
 
 type Result = VerifyOutcome | { kind: 'networkError' } | { kind: 'missing' } | null;
 
@@ -31,7 +32,9 @@ export function VerifyAccessForm({ defaultEmail = '' }: { defaultEmail?: string 
   const [accessCode, setAccessCode] = useState('');
   const [result, setResult] = useState<Result>(null);
   const verify = useVerifyGptAccess();
-  const product = products.find((p) => p.id === productId);
+  // Every tool someone may own, retired ones included (they stay usable by their owners).
+  const catalog = useCatalog();
+  const products = catalog.view?.catalog.products ?? [];
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -65,20 +68,21 @@ export function VerifyAccessForm({ defaultEmail = '' }: { defaultEmail?: string 
         </Field>
         <Field label={copy.product}>
           {(control) => (
-            <Select value={productId} onValueChange={setProductId}>
+            <Select value={productId} onValueChange={setProductId} disabled={!catalog.view}>
               <SelectTrigger {...control}>
                 <SelectValue placeholder={copy.productPlaceholder} />
               </SelectTrigger>
               <SelectContent>
                 {products.map((item) => (
                   <SelectItem key={item.id} value={item.id}>
-                    {localizeProduct(item, locale).name}
+                    {item.name[locale]}
                   </SelectItem>
                 ))}
               </SelectContent>
             </Select>
           )}
         </Field>
+        {catalog.isError ? <CatalogError onRetry={catalog.retry} /> : null}
         <Field label={copy.accessCode}>
           {(control) => (
             <>
@@ -114,21 +118,15 @@ export function VerifyAccessForm({ defaultEmail = '' }: { defaultEmail?: string 
                 : translateRule(result.message, t)}
           </p>
         ) : null}
-        {result?.kind === 'granted' && product ? (
+        {result?.kind === 'granted' ? (
           <div className="grid gap-3 rounded-xl bg-green-50 p-4 text-green-900">
             <p className="flex gap-2 font-semibold">
               <CircleCheck aria-hidden="true" className="size-5 shrink-0" />
               {copy.granted}
             </p>
+            {/* Where a tool opens is not public: the dashboard's 'Usar' asks access for it. */}
             <div className="flex flex-wrap gap-2">
               <Button asChild size="sm">
-                <a href={product.destination.url} target="_blank" rel="noopener noreferrer">
-                  {copy.openGpt}
-                  <ExternalLink aria-hidden="true" />
-                  <span className="sr-only">{t.common.newTab}</span>
-                </a>
-              </Button>
-              <Button asChild size="sm" variant="outline">
                 <Link to={paths.dashboard}>{copy.toDashboard}</Link>
               </Button>
             </div>

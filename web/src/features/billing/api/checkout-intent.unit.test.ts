@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resolveCheckoutItem } from '@/features/billing/checkout-item';
+import { catalogFixture } from '@/features/catalog/catalog.fixture';
 import { createCheckoutIntent } from './checkout-intent';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -11,7 +12,7 @@ describe('preparing a checkout', () => {
         async () => new Response('{"clientSecret":"pi_123_secret_abc"}', { status: 200 }),
       );
       vi.stubGlobal('fetch', fetch);
-      const intent = await createCheckoutIntent(resolveCheckoutItem(id)!);
+      const intent = await createCheckoutIntent(resolveCheckoutItem(id, catalogFixture())!);
       expect(intent).toEqual({ clientSecret: 'pi_123_secret_abc', paymentIntentId: 'pi_123' });
       const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
       expect((init.headers as Record<string, string>)['Idempotency-Key']).toBe(`checkout-${id}`);

@@ -1,5 +1,4 @@
 import type { BillingOverviewResponse } from '@mia/contracts';
-import { localizePlan, planFor } from '@mia/catalog';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeftRight, ExternalLink, PackageOpen, Play, XCircle } from 'lucide-react';
 import { Link } from 'react-router-dom';
@@ -18,6 +17,7 @@ import {
 import { useCancelSubscription } from '@/features/billing/api/cancel-subscription';
 import { useChangePlan } from '@/features/billing/api/change-plan';
 import { useResumeSubscription } from '@/features/billing/api/resume-subscription';
+import { useCatalog } from '@/features/catalog/use-catalog';
 import { errorCode } from '@/lib/error-code';
 import { amountStringToCents } from '@/features/billing/money';
 import { ConfirmActionDialog } from './confirm-action-dialog';
@@ -113,6 +113,8 @@ function PlanSection({
   const cancel = useCancelSubscription();
   const resume = useResumeSubscription();
   const change = useChangePlan();
+  // The other plan's price for the change dialog; the change is offered once it is known.
+  const catalog = useCatalog().view;
   const date = (iso: string) => formatDate(new Date(iso), locale);
   const trialEnd =
     data.trialEndsAt && new Date(data.trialEndsAt) > new Date() ? data.trialEndsAt : null;
@@ -142,9 +144,10 @@ function PlanSection({
     );
   }
 
-  const current = localizePlan(planFor(plan.planType), locale);
-  const other = planFor(plan.planType === 'monthly' ? 'annual' : 'monthly');
-  const otherText = localizePlan(other, locale);
+  const current = t.catalog.plans[plan.planType];
+  const otherType = plan.planType === 'monthly' ? 'annual' : 'monthly';
+  const other = catalog?.plan(otherType);
+  const otherText = t.catalog.plans[otherType];
   const price = formatMoney(plan.priceCents, locale);
   const live = plan.status !== 'canceled' && plan.status !== 'incomplete_expired';
   // A renewal the card could not pay: the card comes first (billing refuses a plan change).
@@ -198,32 +201,34 @@ function PlanSection({
             </Button>
           ) : (
             <>
-              <ConfirmActionDialog
-                trigger={
-                  <>
-                    <ArrowLeftRight aria-hidden="true" />
-                    {copy.changePlan}
-                  </>
-                }
-                title={copy.changeDialog.title}
-                text={copy.changeDialog.text(
-                  current.name,
-                  otherText.name,
-                  other.interval === 'month'
-                    ? copy.perMonth(formatMoney(other.priceCents, locale))
-                    : copy.perYear(formatMoney(other.priceCents, locale)),
-                )}
-                confirm={copy.changeDialog.confirm(otherText.name)}
-                keep={copy.changeDialog.keep}
-                pending={change.isPending}
-                onConfirm={() =>
-                  change.mutateAsync({ planType: other.planType }).then(() => {
-                    toast({ variant: 'success', title: copy.changeDialog.done });
-                    onChanged();
-                    return true;
-                  }, failed)
-                }
-              />
+              {other ? (
+                <ConfirmActionDialog
+                  trigger={
+                    <>
+                      <ArrowLeftRight aria-hidden="true" />
+                      {copy.changePlan}
+                    </>
+                  }
+                  title={copy.changeDialog.title}
+                  text={copy.changeDialog.text(
+                    current.name,
+                    otherText.name,
+                    other.interval === 'month'
+                      ? copy.perMonth(formatMoney(other.priceCents, locale))
+                      : copy.perYear(formatMoney(other.priceCents, locale)),
+                  )}
+                  confirm={copy.changeDialog.confirm(otherText.name)}
+                  keep={copy.changeDialog.keep}
+                  pending={change.isPending}
+                  onConfirm={() =>
+                    change.mutateAsync({ planType: other.planType }).then(() => {
+                      toast({ variant: 'success', title: copy.changeDialog.done });
+                      onChanged();
+                      return true;
+                    }, failed)
+                  }
+                />
+              ) : null}
               <ConfirmActionDialog
                 destructive
                 trigger={

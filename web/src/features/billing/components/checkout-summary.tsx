@@ -6,7 +6,7 @@ import { checkoutItemText, type CheckoutItem } from '@/features/billing/checkout
 /** What is being bought: name, price, 'Pago único' (or the plan's period) and its features. */
 export function CheckoutSummary({ found }: { found: CheckoutItem }) {
   const { t, locale } = useI18n();
-  const text = checkoutItemText(found, locale);
+  const text = checkoutItemText(found, locale, t.catalog.plans);
   const terms =
     found.kind === 'product'
       ? t.common.oneTimePayment

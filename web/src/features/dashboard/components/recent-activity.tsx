@@ -1,9 +1,10 @@
 import type { DashboardResponse } from '@mia/contracts';
-import { findProduct, localizeProduct } from '@mia/catalog';
 import { Clock } from 'lucide-react';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { formatDate, useI18n } from '@/i18n';
+import { productName } from '@/features/catalog/catalog';
+import { useCatalog } from '@/features/catalog/use-catalog';
 import { productText } from '@/features/dashboard/product-text';
 import {
   parseDate,
@@ -21,11 +22,11 @@ export function RecentActivity({
 }) {
   const { t, locale } = useI18n();
   const copy = t.dashboard.activity;
+  const catalog = useCatalog().view?.catalog;
   const nameOf = (id: string) => {
     const listed = data.availableProducts.find((product) => product.id === id);
-    if (listed) return productText(listed, locale).name;
-    const known = findProduct(id);
-    return known ? localizeProduct(known, locale).name : copy.unknownTool;
+    if (listed) return productText(listed, locale, catalog).name;
+    return (catalog && productName(catalog, id, locale)) ?? copy.unknownTool;
   };
   const recent = data.purchasedGpts.slice(0, RECENT_ACTIVITY_ITEMS);
   const progress = copy.progress(stats.owned, stats.total);

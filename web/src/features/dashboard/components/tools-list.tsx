@@ -1,5 +1,4 @@
 import type { DashboardResponse } from '@mia/contracts';
-import { findProduct } from '@mia/catalog';
 import { BadgeCheck, ExternalLink, ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
@@ -8,6 +7,8 @@ import { toast } from '@/components/ui/toast-store';
 import { paths } from '@/config/paths';
 import { formatDate, formatMoney, useI18n } from '@/i18n';
 import { errorText } from '@/lib/api-client';
+import { findProduct } from '@/features/catalog/catalog';
+import { useCatalog } from '@/features/catalog/use-catalog';
 import { useAccessGpt } from '@/features/dashboard/api/access-gpt';
 import { productText } from '@/features/dashboard/product-text';
 import { dollarsToCents, parseDate, usesOf } from '@/features/dashboard/summary';
@@ -45,10 +46,12 @@ export function ToolsList({ data }: { data: DashboardResponse }) {
   const { t, locale } = useI18n();
   const copy = t.dashboard.tools;
   const access = useAccessGpt();
+  // Names and pictures from the catalogue once it is here; the server's names until then.
+  const catalog = useCatalog().view?.catalog;
 
   const use = (product: Product) => {
     const tab = openBlankTab();
-    const name = productText(product, locale).name;
+    const name = productText(product, locale, catalog).name;
     access.mutate(product.id, {
       onSuccess: (answer) => {
         if (tab) tab.location.href = answer.gptUrl;
@@ -74,8 +77,8 @@ export function ToolsList({ data }: { data: DashboardResponse }) {
       <CardContent>
         <ul className="grid gap-3" data-testid="tools-list">
           {data.availableProducts.map((product) => {
-            const text = productText(product, locale);
-            const image = findProduct(product.id)?.image;
+            const text = productText(product, locale, catalog);
+            const image = catalog ? findProduct(catalog, product.id)?.image : undefined;
             const opening = access.isPending && access.variables === product.id;
             return (
               <li

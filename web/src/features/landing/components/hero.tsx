@@ -1,12 +1,16 @@
-import { products } from '@mia/catalog';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { toolCount } from '@/features/catalog/catalog';
+import { readEmbeddedCatalog } from '@/features/catalog/embedded';
 import { useI18n } from '@/i18n';
 
 export function Hero({ signedIn }: { signedIn: boolean }) {
   const { t } = useI18n();
+  // The first screen counts the tools from the copy the gateway embedded in the page: no request,
+  // no query cache in the first download. Without one, the sentence reads without the number.
+  const catalog = readEmbeddedCatalog();
   return (
     <section
       aria-labelledby="hero-title"
@@ -27,7 +31,7 @@ export function Hero({ signedIn }: { signedIn: boolean }) {
           {t.landing.hero.title}
         </h1>
         <p className="mt-5 max-w-2xl text-lg text-pretty text-cream-200 sm:text-xl">
-          {t.landing.hero.subtitle(products.length)}
+          {t.landing.hero.subtitle(catalog ? toolCount(catalog) : null)}
         </p>
         <div className="mt-8 flex flex-col gap-3 sm:flex-row">
           <Button asChild variant="accent" size="lg">

@@ -1,39 +1,28 @@
-import {
-  annualDiscountPercent,
-  annualPlan,
-  annualSavingsCents,
-  localizePlan,
-  monthlyEquivalentCents,
-  monthlyPlan,
-} from '@mia/catalog';
 import { Check } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { annualSavings, monthlyEquivalentCents } from '@/features/catalog/catalog';
+import type { CatalogView } from '@/features/catalog/catalog-view';
+import { planCheckoutIds } from '@/features/catalog/plans';
 import { formatMoney, useI18n } from '@/i18n';
 import { cn } from '@/lib/cn';
 
 /** Monthly and annual plans; the saving is computed from the catalogue's prices, never typed in. */
-export function Plans({ signedIn }: { signedIn: boolean }) {
+export function Plans({ signedIn, view }: { signedIn: boolean; view: CatalogView }) {
   const { t, locale } = useI18n();
   const copy = t.landing.plans;
+  const savings = annualSavings(view.catalog);
   const cards = [
+    { planType: 'monthly', period: copy.perMonth, cta: copy.chooseMonthly, note: null },
     {
-      plan: monthlyPlan,
-      period: copy.perMonth,
-      cta: copy.chooseMonthly,
-      note: null,
-      featured: false,
-    },
-    {
-      plan: annualPlan,
+      planType: 'annual',
       period: copy.perYear,
       cta: copy.chooseAnnual,
-      note: copy.savings(formatMoney(annualSavingsCents(), locale), annualDiscountPercent()),
-      featured: true,
+      note: savings ? copy.savings(formatMoney(savings.cents, locale), savings.percent) : null,
     },
-  ];
+  ] as const;
 
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="py-16">
@@ -45,12 +34,17 @@ export function Plans({ signedIn }: { signedIn: boolean }) {
           <p className="mt-3 text-lg text-navy-700">{copy.subtitle}</p>
         </div>
         <div className="grid gap-6 md:grid-cols-2">
-          {cards.map(({ plan, period, cta, note, featured }) => {
-            const text = localizePlan(plan, locale);
+          {cards.map(({ planType, period, cta, note }) => {
+            const plan = view.plan(planType);
+            // A plan the catalogue does not list is not for sale: no card for it.
+            if (!plan) return null;
+            const id = planCheckoutIds[planType];
+            const text = t.catalog.plans[planType];
+            const featured = planType === 'annual';
             return (
               <article
-                key={plan.id}
-                aria-labelledby={`${plan.id}-title`}
+                key={id}
+                aria-labelledby={`${id}-title`}
                 className={cn(
                   'relative flex flex-col rounded-2xl border bg-white p-7 shadow-sm',
                   featured ? 'border-gold-500 ring-2 ring-gold-400' : 'border-cream-300/70',
@@ -61,7 +55,7 @@ export function Plans({ signedIn }: { signedIn: boolean }) {
                     {copy.bestValue}
                   </Badge>
                 ) : null}
-                <h3 id={`${plan.id}-title`} className="text-xl font-semibold text-navy-900">
+                <h3 id={`${id}-title`} className="text-xl font-semibold text-navy-900">
                   {text.name}
                 </h3>
                 <p className="mt-1 text-navy-700">{text.description}</p>
@@ -82,7 +76,7 @@ export function Plans({ signedIn }: { signedIn: boolean }) {
                   </p>
                 ) : null}
                 <ul className="mt-6 space-y-2 text-navy-800">
-                  {text.features.map((feature) => (
+                  {text.features(view.toolCount).map((feature) => (
                     <li key={feature} className="flex gap-2">
                       <Check aria-hidden="true" className="mt-1 size-4 shrink-0 text-gold-600" />
                       {feature}
@@ -95,7 +89,7 @@ export function Plans({ signedIn }: { signedIn: boolean }) {
                   size="lg"
                   className="mt-8 w-full"
                 >
-                  <Link to={signedIn ? paths.checkout(plan.id) : paths.auth}>{cta}</Link>
+                  <Link to={signedIn ? paths.checkout(id) : paths.auth}>{cta}</Link>
                 </Button>
               </article>
             );

@@ -1,4 +1,3 @@
-import { findProduct, localizeProduct } from '@mia/catalog';
 import { CreditCard, History, KeyRound, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -6,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { formatDate, formatMoney, useI18n, type Locale } from '@/i18n';
+import { useCatalog } from '@/features/catalog/use-catalog';
 import type { StaffTicketDetail } from '@/features/staff/api/staff-schemas';
 import { grantStateVariant, paymentStatusVariant, toCents } from './context-appearance';
 import type { TicketPresenters } from './ticket-presenters';
@@ -42,11 +42,10 @@ interface Props {
 export function CustomerContext({ detail, StatusBadge }: Props) {
   const { t, locale } = useI18n();
   const copy = t.staff.context;
-  const toolName = (scope: string) => {
-    if (scope === 'all') return copy.allTools;
-    const product = findProduct(scope);
-    return product ? localizeProduct(product, locale).name : scope;
-  };
+  const catalog = useCatalog().view;
+  // The catalogue's name once loaded (the id until then, or for a tool it no longer lists).
+  const toolName = (scope: string) =>
+    scope === 'all' ? copy.allTools : (catalog?.productName(scope) ?? scope);
 
   return (
     <div className="grid gap-4">
