@@ -11,6 +11,7 @@ import type {
 } from '@mia/contracts';
 import { useRevokeAccess } from '@/features/admin/api/revoke-access';
 import { RefundDialog } from './refund-dialog';
+import { useCatalog } from '@/features/catalog/use-catalog';
 import { scopeName } from './scope-name';
 
 /** The spec's refund window (section 9): shown to the admin, not enforced by code. */
@@ -48,7 +49,9 @@ export function CustomerDetails({
   const copy = t.admin.lookup;
   const revoke = useRevokeAccess();
   const [refunding, setRefunding] = useState<CustomerPayment | null>(null);
-  const nameOf = (scope: string) => scopeName(scope, locale, t.admin.grant.all);
+  const { view: catalog } = useCatalog();
+  const nameOf = (scope: string) =>
+    scopeName(scope, t.admin.grant.all, (id) => catalog?.productName(id) ?? id);
   const sourceLabel = (kind: string) =>
     kind in copy.source ? copy.source[kind as keyof typeof copy.source] : kind;
   const statusLabel = (status: string) =>

@@ -1,4 +1,3 @@
-import { localizeProduct, products } from '@mia/catalog';
 import { ALL_PRODUCTS } from '@mia/contracts';
 import { Gift } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -13,13 +12,15 @@ import {
   SelectValue,
 } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast-store';
+import { useCatalog } from '@/features/catalog/use-catalog';
 import { useI18n } from '@/i18n';
 import { errorText } from '@/lib/api-client';
 import { useGrantAccess } from '@/features/admin/api/grant-access';
 
 /** Spec section 2: e-mail and product (every tool, or all), disabled until both are chosen. */
 export function GrantForm({ onGranted }: { onGranted: () => void }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
+  const { view: catalog } = useCatalog();
   const copy = t.admin.grant;
   const [email, setEmail] = useState('');
   const [productId, setProductId] = useState('');
@@ -79,9 +80,9 @@ export function GrantForm({ onGranted }: { onGranted: () => void }) {
             </SelectTrigger>
             <SelectContent>
               <SelectItem value={ALL_PRODUCTS}>{copy.all}</SelectItem>
-              {products.map((product) => (
+              {(catalog?.products ?? []).map((product) => (
                 <SelectItem key={product.id} value={product.id}>
-                  {localizeProduct(product, locale).name}
+                  {product.name}
                 </SelectItem>
               ))}
             </SelectContent>

@@ -1,9 +1,13 @@
-import { findProduct, localizeProduct, type CatalogLocale } from '@mia/catalog';
 import { ALL_PRODUCTS } from '@mia/contracts';
 
-/** What a grant covers, for people: a tool's name, 'all tools', or the raw id if unknown. */
-export function scopeName(scope: string, locale: CatalogLocale, allLabel: string): string {
-  if (scope === ALL_PRODUCTS) return allLabel;
-  const product = findProduct(scope);
-  return product ? localizeProduct(product, locale).name : scope;
+/**
+ * What a grant covers, for people: 'all tools', or the tool's name as the catalogue knows it
+ * (`productName` answers the raw id for a tool it does not know).
+ */
+export function scopeName(
+  scope: string,
+  allLabel: string,
+  productName: (id: string) => string,
+): string {
+  return scope === ALL_PRODUCTS ? allLabel : productName(scope);
 }
