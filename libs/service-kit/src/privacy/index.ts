@@ -1,0 +1,2 @@
+export * from './sealed-box.js';
+export * from './export-contribution.js';
