@@ -7,6 +7,7 @@ import { sendReceiptOnPaymentSucceeded } from '../mail/send-receipt-on-payment-s
 import { releaseOwnershipOnAccessRevoked } from '../payments/release-ownership-on-access-revoked.js';
 import { notePreferencesOnSettingsChanged } from '../preferences/note-preferences-on-settings-changed.js';
 import { noteVerifiedEmailOnUserEmailVerified } from '../trials/note-verified-email-on-user-email-verified.js';
+import { billingExportPartOnRequested } from '../privacy/export-part.js';
 
 /** Every event billing reacts to (its own, and access's settings), one consumer per purpose. */
 export const billingConsumers = (billing: Billing): readonly ConsumerDefinition<BillingTx>[] => [
@@ -25,4 +26,6 @@ export const billingConsumers = (billing: Billing): readonly ConsumerDefinition<
   { name: 'ownership', subscriptions: [releaseOwnershipOnAccessRevoked()] },
   // Proof of use for dispute evidence: billing's own copy of every use access reports.
   { name: 'tool-uses', subscriptions: [noteUseOnGptOpened()] },
+  // Account exports: billing's part, sealed for the export's key.
+  { name: 'account-export', subscriptions: [billingExportPartOnRequested()] },
 ];

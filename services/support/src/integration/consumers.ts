@@ -6,6 +6,7 @@ import {
 import type { SupportTx } from '../db.js';
 import type { Support } from '../support.js';
 import { mailCustomerOnStaffReply } from '../tickets/mail-customer-on-staff-reply.js';
+import { supportExportPartOnRequested } from '../privacy/export-part.js';
 
 /** Every event support reacts to, one durable consumer per purpose. */
 export const supportConsumers = (support: Support): readonly ConsumerDefinition<SupportTx>[] => [
@@ -13,4 +14,6 @@ export const supportConsumers = (support: Support): readonly ConsumerDefinition<
   { name: CUSTOMER_CONTEXT_CONSUMER, subscriptions: customerContextSubscriptions },
   // "Staff replied" mails, from support's own published events.
   { name: 'ticket-mail', subscriptions: [mailCustomerOnStaffReply(support)] },
+  // Account exports: support's part, sealed for the export's key.
+  { name: 'account-export', subscriptions: [supportExportPartOnRequested()] },
 ];
