@@ -12,6 +12,23 @@ import { entitlementsStreamId } from '../entitlements/entitlement-events.js';
 import { settingsStreamId } from '../settings/settings-decider.js';
 import { usageStreamId } from '../usage/usage-events.js';
 
+// A use is recorded as GptOpened v2 with a v1 twin (for consumers still on v1): one entry each.
+const oneVersionOfEachUse = <E extends { type: string; version: number; data: unknown }>(
+  events: readonly E[],
+): E[] => {
+  const uses = events.filter((e) => e.type === 'GptOpened');
+  const key = (e: E) => {
+    const d = e.data as { at?: string; productId?: string };
+    return `${d.at}|${d.productId}`;
+  };
+  const newest = new Map<string, E>();
+  for (const e of uses) {
+    const seen = newest.get(key(e));
+    if (!seen || seen.version < e.version) newest.set(key(e), e);
+  }
+  return [...newest.values()];
+};
+
 /**
  * Access's part of an account export: grants with their sources and history, every tool use
  * (GptOpened) and refused code check (GptAccessDenied), notification settings, payments as
@@ -45,7 +62,7 @@ export const accessExportContributor: ExportContributor<AccessTx> = {
       account: directory,
       grants,
       grantHistory: eventsForExport(grantHistory),
-      uses: eventsForExport(usage.filter((e) => e.type === 'GptOpened')),
+      uses: eventsForExport(oneVersionOfEachUse(usage)),
       codeVerificationsRefused: eventsForExport(usage.filter((e) => e.type === 'GptAccessDenied')),
       usageCounts,
       settings: eventsForExport(settings),
