@@ -10,6 +10,8 @@ import { exportProgress } from './export-status.js';
 import { requestExport } from './request-export.js';
 
 const idParams = z.object({ id: z.string().max(64) });
+// Nothing to choose: the export is always everything, for the signed-in user.
+const noOptions = z.strictObject({});
 
 /** The signed-in user's account export: ask for it, follow it, download it once. */
 export function accountExportRoutes(identity: Identity): Router {
@@ -24,6 +26,7 @@ export function accountExportRoutes(identity: Identity): Router {
     method: 'post',
     path: '/api/account/export',
     auth: 'user',
+    body: noOptions,
     status: 202,
     async handler({ user, req }) {
       await identity.limits.check('account-export', req.ip, user.id);
