@@ -155,6 +155,11 @@ describe('account export, as identity orchestrates it (real PostgreSQL and NATS)
         received: ['identity', 'billing'],
         late: ['access', 'support'],
       });
+      // A day later the late export can never complete: asking again shreds its key.
+      identity.clock.advance(24 * 60 * 60_000);
+      expect((await client.post('/api/account/export')).status).toBe(202);
+      const keys = identity.service.deps.db.accountExportSecret;
+      expect(await keys.count({ where: { exportId } })).toBe(0);
     } finally {
       identity.clock.reset();
     }
