@@ -282,6 +282,11 @@ export const FUZZ_ROUTES: readonly FuzzRoute[] = [
   { method: 'POST', path: '/api/oauth/interaction/:id/consent', auth: 'user', body: () => ({}) },
   { method: 'GET', path: '/api/connected-apps', auth: 'user' },
   { method: 'GET', path: '/api/connected-apps/:id', auth: 'user' },
+  // identity: privacy/ (account export)
+  { method: 'POST', path: '/api/account/export', auth: 'user', body: () => ({}) },
+  { method: 'GET', path: '/api/account/export/:id', auth: 'user' },
+  { method: 'GET', path: '/api/account/export/:id/status', auth: 'user' },
+  { method: 'GET', path: '/api/account/export-schema.json', auth: 'public' },
   { method: 'GET', path: '/.well-known/oauth-authorization-server', auth: 'public' },
   { method: 'GET', path: '/.well-known/openid-configuration', auth: 'public' },
   { method: 'GET', path: '/.well-known/oauth-protected-resource', auth: 'public' },

@@ -7,3 +7,4 @@ export * from './billing/index.js';
 export * from './access/index.js';
 export * from './support/index.js';
 export * from './api/index.js';
+export * from './privacy/index.js';

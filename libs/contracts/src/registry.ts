@@ -10,6 +10,7 @@ import {
   GptOpenedV1,
   GptOpenedV2,
   NotificationSettingsChangedV1,
+  AccessExportPartReadyV1,
 } from './access/index.js';
 import {
   DisputeClosedV1,
@@ -29,6 +30,7 @@ import {
   ProductChangedV1,
   ProductRetiredV1,
   PlanPriceChangedV1,
+  BillingExportPartReadyV1,
 } from './billing/index.js';
 import {
   OAuthGrantRevokedV1,
@@ -37,8 +39,14 @@ import {
   UserEmailVerifiedV1,
   UserRegisteredV1,
   UserRoleChangedV2,
+  AccountExportRequestedV1,
 } from './identity/index.js';
-import { TicketMessagePostedV1, TicketOpenedV1, TicketStatusChangedV1 } from './support/index.js';
+import {
+  TicketMessagePostedV1,
+  TicketOpenedV1,
+  TicketStatusChangedV1,
+  SupportExportPartReadyV1,
+} from './support/index.js';
 
 /** Every integration event known to the system, for consumers that validate by key. */
 export const integrationEvents: readonly EventDefinition[] = [
@@ -85,6 +93,11 @@ export const integrationEvents: readonly EventDefinition[] = [
   TicketOpenedV1,
   TicketMessagePostedV1,
   TicketStatusChangedV1,
+  // account export (privacy): the request, and each service's sealed part
+  AccountExportRequestedV1,
+  BillingExportPartReadyV1,
+  AccessExportPartReadyV1,
+  SupportExportPartReadyV1,
 ];
 
 const byKey = new Map(integrationEvents.map((d) => [eventKey(d), d]));

@@ -11,3 +11,4 @@ export * from './domain/index.js';
 export * from './mail/index.js';
 export * from './rate-limit/index.js';
 export * from './tracing/index.js';
+export * from './privacy/index.js';

@@ -34,6 +34,8 @@ export const ROUTES: readonly RouteRule[] = [
   { path: '/api/oauth', match: 'subtree', service: 'identity' },
   { path: '/api/connected-apps', match: 'exact', service: 'identity' },
   { path: '/api/connected-apps', match: 'subtree', service: 'identity' },
+  // The account's privacy rights (export now; erasure later): identity orchestrates them.
+  { path: '/api/account', match: 'subtree', service: 'identity' },
 
   { path: '/api/create-payment-intent', match: 'exact', service: 'billing' },
   { path: '/api/subscriptions', match: 'exact', service: 'billing' },

@@ -103,6 +103,10 @@ export const identityConfigSchema = baseConfigSchema
     // Dynamic client registrations (POST /api/oauth/register, MCP clients) per client IP per
     // window.
     RATE_LIMIT_OAUTH_REGISTER_PER_IP: positiveInt(10),
+    // Account exports a user may ask for per day (each one makes every service read everything).
+    RATE_LIMIT_EXPORT_PER_DAY: positiveInt(3),
+    // How long an export waits for every service's part before its status names the late ones.
+    ACCOUNT_EXPORT_DEADLINE_MINUTES: z.coerce.number().int().positive().max(1440).default(30),
   })
   .superRefine((config, ctx) => {
     // A request accepted to wait that long would be answered after the gateway gave up on it

@@ -27,7 +27,9 @@ const allowed: Record<string, readonly string[]> = {
   // The OAuth authorization server and the connected apps (issue 23).
   oauth: ['users', ...infrastructure],
   // Identity's consumers compose the features' reactions, as service.ts composes the rest.
-  integration: ['oauth', ...infrastructure],
+  integration: ['oauth', 'privacy', ...infrastructure],
+  // Account export (issue 27): reads the users' tables and streams for identity's own part.
+  privacy: ['users', ...infrastructure],
   shared: infrastructure,
   passwords: infrastructure,
   'rate-limit': infrastructure,

@@ -34,6 +34,9 @@ import { revokeConnection } from './oauth/connections.js';
 import { oauthConnectionsProjection } from './oauth/connections-projection.js';
 import { createAuthorizationServer } from './oauth/provider.js';
 import { mountAuthorizationServer } from './oauth/routes.js';
+import { accountExportConsumer } from './privacy/consumers.js';
+import { accountExportsProjection } from './privacy/exports-projection.js';
+import { accountExportRoutes } from './privacy/routes.js';
 
 /** Identity's own dependencies, built once per running service from the kit's context. */
 function setupIdentity(ctx: ServiceContext<IdentityConfig, IdentityTx, IdentityDb>): Identity {
@@ -117,8 +120,14 @@ export const identityService: ServiceDefinition<
     resetTokensProjection,
     verificationTokensProjection,
     oauthConnectionsProjection,
+    accountExportsProjection,
   ],
-  consumers: () => identityConsumers(),
+  consumers: (ctx) => [
+    ...identityConsumers(),
+    accountExportConsumer({ origin: ctx.config.PUBLIC_ORIGIN, schema: ctx.schema }),
+  ],
+  // The export-ready mail is queued by a reaction; the kit's worker sends it after commit.
+  mailer: (identity) => identity.mailer,
   setup: setupIdentity,
   async onStart(ctx, identity) {
     const changed = await applyAdminRoles(identity);
@@ -142,6 +151,7 @@ export const identityService: ServiceDefinition<
     app.use(twoFactorRoutes(identity));
     app.use(roleRoutes(identity));
     app.use(connectedAppsRoutes(identity));
+    app.use(accountExportRoutes(identity));
     mountAuthorizationServer(app, identity);
     app.use(serverBusy);
   },

@@ -1,3 +1,5 @@
+import { examplePart } from '../privacy/export-part.fixture.js';
+import { AccessExportPartReadyV1 } from './access-export-part-ready.v1.js';
 import { describe, expect, it } from 'vitest';
 import { eventKey, type EventDefinition } from '../envelope.js';
 import * as folder from './index.js';
@@ -82,6 +84,7 @@ const examples: [EventDefinition, unknown][] = [
     NotificationSettingsChangedV1,
     { userId, emailNotifications: false, usageAlerts: true, changedAt: '2026-11-21T10:07:00Z' },
   ],
+  [AccessExportPartReadyV1, examplePart('access')],
 ];
 
 describe('access events', () => {

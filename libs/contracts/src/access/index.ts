@@ -8,3 +8,4 @@ export * from './gpt-opened.v1.js';
 export * from './gpt-opened.v2.js';
 export * from './access-code-rotated.v1.js';
 export * from './notification-settings-changed.v1.js';
+export * from './access-export-part-ready.v1.js';

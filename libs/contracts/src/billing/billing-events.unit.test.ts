@@ -1,3 +1,5 @@
+import { examplePart } from '../privacy/export-part.fixture.js';
+import { BillingExportPartReadyV1 } from './billing-export-part-ready.v1.js';
 import { describe, expect, it } from 'vitest';
 import { eventKey, type EventDefinition } from '../envelope.js';
 import * as folder from './index.js';
@@ -166,6 +168,7 @@ const examples: [EventDefinition, unknown][] = [
     TrialStartedV1,
     { trialId, userId, startedAt: '2026-11-21T10:00:00Z', endsAt: '2026-11-24T10:00:00Z' },
   ],
+  [BillingExportPartReadyV1, examplePart('billing')],
 ];
 
 describe('billing events', () => {

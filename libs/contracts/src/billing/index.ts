@@ -18,3 +18,4 @@ export * from './product-published.v1.js';
 export * from './product-changed.v1.js';
 export * from './product-retired.v1.js';
 export * from './plan-price-changed.v1.js';
+export * from './billing-export-part-ready.v1.js';

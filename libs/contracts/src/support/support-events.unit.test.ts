@@ -1,3 +1,5 @@
+import { examplePart } from '../privacy/export-part.fixture.js';
+import { SupportExportPartReadyV1 } from './support-export-part-ready.v1.js';
 import { describe, expect, it } from 'vitest';
 import { eventKey, type EventDefinition } from '../envelope.js';
 import * as folder from './index.js';
@@ -53,6 +55,7 @@ const examples: [EventDefinition, unknown][] = [
       changedAt: '2026-11-22T09:00:00Z',
     },
   ],
+  [SupportExportPartReadyV1, examplePart('support')],
 ];
 
 describe('support events', () => {

@@ -16,6 +16,7 @@ import { recordPaymentOnPaymentSucceeded } from '../payments/record-payment-on-p
 import { recordRefundOnPaymentRefunded } from '../payments/record-refund-on-payment-refunded.js';
 import { recordCustomerOnUserRegistered } from '../users/record-customer-on-user-registered.js';
 import { recordRoleOnUserRoleChanged } from '../users/record-role-on-user-role-changed.js';
+import { accessExportPartOnRequested } from '../privacy/export-part.js';
 
 /**
  * Every event access reacts to, one durable consumer per purpose. Each reaction appends
@@ -51,4 +52,6 @@ export const accessConsumers: readonly ConsumerDefinition<AccessTx>[] = [
   },
   // Billing's catalogue (ADR 0018): the tools access names, opens and verifies.
   { name: CATALOG_CONSUMER, subscriptions: catalogSubscriptions },
+  // Account exports: access's part, sealed for the export's key.
+  { name: 'account-export', subscriptions: [accessExportPartOnRequested()] },
 ];

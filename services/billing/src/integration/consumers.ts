@@ -9,6 +9,7 @@ import { notePreferencesOnSettingsChanged } from '../preferences/note-preference
 import { noteVerifiedEmailOnUserEmailVerified } from '../trials/note-verified-email-on-user-email-verified.js';
 import { noticeOnPlanPriceChanged } from '../subscriptions/price-change/notice-on-plan-price-changed.js';
 import { noteRenewalForPriceMove } from '../subscriptions/price-change/note-renewal-for-price-move.js';
+import { billingExportPartOnRequested } from '../privacy/export-part.js';
 
 /** Every event billing reacts to (its own, and access's settings), one consumer per purpose. */
 export const billingConsumers = (billing: Billing): readonly ConsumerDefinition<BillingTx>[] => [
@@ -32,4 +33,6 @@ export const billingConsumers = (billing: Billing): readonly ConsumerDefinition<
     name: 'plan-price-moves',
     subscriptions: [noticeOnPlanPriceChanged(billing), noteRenewalForPriceMove()],
   },
+  // Account exports: billing's part, sealed for the export's key.
+  { name: 'account-export', subscriptions: [billingExportPartOnRequested()] },
 ];

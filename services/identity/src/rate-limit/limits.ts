@@ -11,7 +11,8 @@ export type LimitedAction =
   | 'verify-email'
   | 'resend-verification'
   | 'second-factor'
-  | 'oauth-register';
+  | 'oauth-register'
+  | 'account-export';
 
 const MESSAGES: Record<LimitedAction, string> = {
   login: 'Too many sign-in attempts',
@@ -22,6 +23,7 @@ const MESSAGES: Record<LimitedAction, string> = {
   'resend-verification': 'Too many verification emails requested',
   'second-factor': 'Too many verification codes tried',
   'oauth-register': 'Too many app registrations',
+  'account-export': 'Too many account exports requested',
 };
 
 const limitMessage = (action: LimitedAction, seconds: number) =>
@@ -97,6 +99,17 @@ export function identityLimits(
         ];
       case 'oauth-register':
         return [rule(`oauth-register:ip:${ip}`, config.RATE_LIMIT_OAUTH_REGISTER_PER_IP)];
+      case 'account-export':
+        // Per account (the third argument is the user id here), over a day.
+        return email
+          ? [
+              {
+                key: `account-export:user:${email}`,
+                limit: config.RATE_LIMIT_EXPORT_PER_DAY,
+                windowMs: 24 * 60 * 60_000,
+              },
+            ]
+          : [];
     }
   };
 

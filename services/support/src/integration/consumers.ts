@@ -7,6 +7,7 @@ import { CATALOG_CONSUMER, catalogSubscriptions } from '../catalog/record-catalo
 import type { SupportTx } from '../db.js';
 import type { Support } from '../support.js';
 import { mailCustomerOnStaffReply } from '../tickets/mail-customer-on-staff-reply.js';
+import { supportExportPartOnRequested } from '../privacy/export-part.js';
 
 /** Every event support reacts to, one durable consumer per purpose. */
 export const supportConsumers = (support: Support): readonly ConsumerDefinition<SupportTx>[] => [
@@ -16,4 +17,6 @@ export const supportConsumers = (support: Support): readonly ConsumerDefinition<
   { name: 'ticket-mail', subscriptions: [mailCustomerOnStaffReply(support)] },
   // billing's catalogue: the tools the chat describes and the names of what customers own.
   { name: CATALOG_CONSUMER, subscriptions: catalogSubscriptions },
+  // Account exports: support's part, sealed for the export's key.
+  { name: 'account-export', subscriptions: [supportExportPartOnRequested()] },
 ];

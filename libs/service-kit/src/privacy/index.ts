@@ -1,0 +1,3 @@
+export * from './sealed-box.js';
+export * from './export-contribution.js';
+export * from './mails-sent.js';
