@@ -10,6 +10,7 @@ import type {
 } from '@mia/service-kit';
 import type pg from 'pg';
 import type { BillingConfig } from './config.js';
+import type { CatalogReader } from './catalog/catalog-reader.js';
 import type { BillingDb, BillingTx } from './db.js';
 import type { PlanPrices } from './provider/prices.js';
 import type { PaymentProvider } from './provider/stripe-client.js';
@@ -35,5 +36,6 @@ export interface Billing {
   auth: SessionAuth;
   provider: PaymentProvider;
   prices: PlanPrices;
+  catalog: CatalogReader;
   mailer: Mailer;
 }

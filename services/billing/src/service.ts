@@ -1,6 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { mailerFromConfig, type ServiceContext, type ServiceDefinition } from '@mia/service-kit';
 import type { Billing } from './billing.js';
+import { catalogProjection } from './catalog/catalog-projection.js';
+import { createCatalogReader } from './catalog/catalog-store.js';
+import { catalogRoutes } from './catalog/routes.js';
+import { seedCatalog } from './catalog/seed-catalog.js';
 import { configSchema, type BillingConfig } from './config.js';
 import { customersProjection } from './customers/customers-projection.js';
 import { disputesProjection } from './disputes/disputes-projection.js';
@@ -54,6 +58,7 @@ function setupBilling(ctx: ServiceContext<BillingConfig, BillingTx, BillingDb>):
     provider,
     prices: createPlanPrices(provider.stripe, config, logger),
     mailer: mailerFromConfig(config, logger),
+    catalog: createCatalogReader(ctx.db),
   };
   return {
     billing,
@@ -81,11 +86,13 @@ export const billingService: ServiceDefinition<
     disputesProjection,
     priceMovesProjection,
     salesProjection,
+    catalogProjection,
   ],
   setup: setupBilling,
   consumers: (_ctx, { billing }) => billingConsumers(billing),
   mailer: ({ billing }) => billing.mailer,
   async onStart(ctx, { billing, reminders, priceMoves }) {
+    await seedCatalog(billing);
     reminders.start();
     priceMoves.start();
     ctx.logger.info(
@@ -106,6 +113,7 @@ export const billingService: ServiceDefinition<
     app.use(refundRoutes(billing));
     app.use(disputeRoutes(billing));
     app.use(salesRoutes(billing));
+    app.use(catalogRoutes(billing));
   },
   shutdownSteps: (_ctx, { billing, reminders, priceMoves }) => [
     { name: 'trial reminders', stop: () => reminders.stop() },
