@@ -29,23 +29,6 @@ export function productOfRow(row: ProductRow): CatalogProduct & { updatedAt: Dat
   };
 }
 
-/** The snapshot a product's events carry, from what the reader answered. */
-export function snapshotOf(product: CatalogProduct): CatalogProductSnapshot {
-  return {
-    productId: product.id,
-    name: product.name,
-    description: product.description,
-    features: { es: [...product.features.es], en: [...product.features.en] },
-    examplePrompts: { es: [...product.examplePrompts.es], en: [...product.examplePrompts.en] },
-    priceCents: product.priceCents,
-    currency: product.currency,
-    image: product.image,
-    popular: product.popular,
-    position: product.position,
-    destination: product.destination,
-  };
-}
-
 export class CatalogNotSeededError extends Error {
   override readonly name = 'CatalogNotSeededError';
 }

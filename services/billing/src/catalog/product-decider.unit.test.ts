@@ -69,6 +69,26 @@ describe('product decider', () => {
       .thenRefused({ kind: 'invalid' });
   });
 
+  it('takes only images on our own origin', () => {
+    for (const image of [
+      'https://evil.example/x.png',
+      '//evil.example/x.png',
+      'javascript:alert(1)',
+    ]) {
+      spec
+        .given([])
+        .when({ ...create, product: { ...product, image } })
+        .thenRefused({ kind: 'invalid', message: /Image must be/ });
+    }
+    const uploaded = `/api/catalog/images/${'a'.repeat(64)}.webp`;
+    spec
+      .given([drafted])
+      .when(edit({ image: uploaded }))
+      .then([
+        { type: 'ProductDraftEdited', data: { product: { ...product, image: uploaded }, at: now } },
+      ]);
+  });
+
   it('allows an http destination only when told it runs in development', () => {
     const local = { kind: 'custom-gpt' as const, url: 'http://localhost:8080/gpt' };
     spec

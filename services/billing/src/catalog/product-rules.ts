@@ -9,6 +9,9 @@ import {
 } from '@mia/contracts';
 import { DomainError } from '@mia/service-kit';
 
+/** A path on our own origin: `/products/<id>.svg` default art, `/api/catalog/images/<file>`. */
+const IMAGE_PATH = /^\/(?!\/)[A-Za-z0-9._\-/]+$/;
+
 /**
  * The rules every product snapshot obeys before billing writes it (issue 24): the route's schema
  * checks the request, but an edit merges into the stored product, so the merged whole is checked
@@ -27,6 +30,10 @@ export function checkProduct(product: CatalogProductSnapshot, allowHttp: boolean
     : '';
   if (protocol !== 'https:' && !(allowHttp && protocol === 'http:')) {
     issues.push({ path: 'destinationUrl', message: 'Destination must be an absolute https URL' });
+  }
+  // An image is one of ours (default art or an upload), never another site's or a script URL.
+  if (!IMAGE_PATH.test(product.image)) {
+    issues.push({ path: 'image', message: 'Image must be an uploaded image or the default art' });
   }
   // The bus's schema is the last word (four features, both languages, id without edge hyphens).
   const parsed = catalogProductSnapshotSchema.safeParse(product);
