@@ -39,11 +39,8 @@ const PRODUCT_DATA = new Set([
   'localizePlan',
 ]);
 
-/** Files allowed to read the seed: billing's catalogue seed. */
-const SEED_READERS = /^services\/billing\/src\/catalog\/(seed|interim-seed-reader)[^/]*\.ts$/;
-
-/** TEMPORARY while the consumers move to billing's events; emptied when they land. */
-const NOT_YET_MOVED: readonly string[] = [];
+/** Files allowed to read the seed: billing's seed, and its config reading GPT_URLS for it. */
+const SEED_READERS = /^services\/billing\/src\/(catalog\/seed-data|config)\.ts$/;
 
 const root = join(import.meta.dirname, '..', '..');
 const isTestCode = (path: string) =>
@@ -84,7 +81,6 @@ describe('product data comes from the catalogue owner, not from compiled code', 
     .flatMap(sourceFiles)
     .map((file) => relative(root, file))
     .filter((path) => !isTestCode(path) && !SEED_READERS.test(path))
-    .filter((path) => !NOT_YET_MOVED.some((prefix) => path.startsWith(prefix)))
     .map((path) => ({ path, names: productDataImports(readFileSync(join(root, path), 'utf8')) }))
     .filter((f) => f.names.length > 0)
     .map((f) => `${f.path}: ${f.names.join(', ')}`);

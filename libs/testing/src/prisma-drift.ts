@@ -17,6 +17,7 @@ const SCALAR_TO_PG: Record<string, string[]> = {
   Json: ['jsonb', 'json'],
   Decimal: ['numeric'],
   Float: ['double precision', 'real'],
+  Bytes: ['bytea'],
 };
 
 /**

@@ -1,3 +1,4 @@
+import { DestinationConfigError, resolveDestinations } from '@mia/catalog';
 import { z } from 'zod';
 import {
   baseConfigSchema,
@@ -85,8 +86,19 @@ export const configSchema = baseConfigSchema
     ...mailConfigShape({ mailDir: defaultMailDir(import.meta.url) }),
     // How often the trial-ends-tomorrow reminder sweep runs (one replica at a time acts).
     TRIAL_REMINDER_SWEEP_MS: positiveInt(60_000),
+    // Read once, by the catalogue's seed on the first start: a JSON object {"<productId>":
+    // "<url>" | {"kind", "url"}} giving the seeded tools their destinations. Afterwards the
+    // owner changes destinations in the admin; tools it does not name open the local stand-in
+    // (/api/gpt/stand-in/<productId>) outside production and the placeholder link in production.
+    GPT_URLS: z.string().optional(),
   })
   .superRefine((config, ctx) => {
+    try {
+      resolveDestinations(config.GPT_URLS);
+    } catch (error) {
+      if (!(error instanceof DestinationConfigError)) throw error;
+      ctx.addIssue({ code: 'custom', path: ['GPT_URLS'], message: error.message });
+    }
     if (config.STRIPE_SECRET_KEY && !config.STRIPE_PUBLISHABLE_KEY) {
       ctx.addIssue({
         code: 'custom',

@@ -1,6 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { mailerFromConfig, type ServiceContext, type ServiceDefinition } from '@mia/service-kit';
 import type { Billing } from './billing.js';
+import { catalogProjection } from './catalog/catalog-projection.js';
+import { createCatalogReader } from './catalog/catalog-store.js';
+import { catalogRoutes } from './catalog/routes.js';
+import { seedCatalog } from './catalog/seed-catalog.js';
 import { configSchema, type BillingConfig } from './config.js';
 import { customersProjection } from './customers/customers-projection.js';
 import { disputesProjection } from './disputes/disputes-projection.js';
@@ -11,7 +15,6 @@ import { overviewRoutes } from './overview/routes.js';
 import { paymentRoutes } from './payments/routes.js';
 import { paymentsProjection } from './payments/payments-projection.js';
 import { paymentReviewProjection } from './payments/payment-review-projection.js';
-import { interimSeedReader } from './catalog/interim-seed-reader.js';
 import { createPlanPrices } from './provider/prices.js';
 import { createPaymentProvider } from './provider/stripe-client.js';
 import { refundRoutes } from './refunds/routes.js';
@@ -40,7 +43,7 @@ export interface BillingDeps {
 function setupBilling(ctx: ServiceContext<BillingConfig, BillingTx, BillingDb>): BillingDeps {
   const { config, logger } = ctx;
   const provider = createPaymentProvider(config);
-  const catalog = interimSeedReader();
+  const catalog = createCatalogReader(ctx.db);
   const billing: Billing = {
     config,
     logger,
@@ -84,11 +87,13 @@ export const billingService: ServiceDefinition<
     disputesProjection,
     priceMovesProjection,
     salesProjection,
+    catalogProjection,
   ],
   setup: setupBilling,
   consumers: (_ctx, { billing }) => billingConsumers(billing),
   mailer: ({ billing }) => billing.mailer,
   async onStart(ctx, { billing, reminders, priceMoves }) {
+    await seedCatalog(billing);
     reminders.start();
     priceMoves.start();
     ctx.logger.info(
@@ -109,6 +114,7 @@ export const billingService: ServiceDefinition<
     app.use(refundRoutes(billing));
     app.use(disputeRoutes(billing));
     app.use(salesRoutes(billing));
+    app.use(catalogRoutes(billing));
   },
   shutdownSteps: (_ctx, { billing, reminders, priceMoves }) => [
     { name: 'trial reminders', stop: () => reminders.stop() },
