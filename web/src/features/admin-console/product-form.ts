@@ -127,7 +127,12 @@ export function checkProductChange(
 }
 
 function checked<T>(
-  result: { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } },
+  result:
+    | { success: true; data: T }
+    | {
+        success: false;
+        error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] };
+      },
   form: ProductFormState,
   priceMessage: string,
 ): Checked<T> {
@@ -139,4 +144,3 @@ function checked<T>(
   if (!priceIsAmount) errors.priceCents = priceMessage;
   return { ok: false, errors };
 }
-

@@ -35,7 +35,8 @@ export const emptyPromotionForm = (): PromotionFormState => ({
 });
 
 /** A whole number typed in a field, NaN when it is not one (the schema then refuses it). */
-const whole = (text: string): number => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
+const whole = (text: string): number =>
+  /^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
 const optionalWhole = (text: string): number | undefined =>
   text.trim() === '' ? undefined : whole(text);
 

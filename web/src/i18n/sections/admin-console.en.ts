@@ -59,7 +59,7 @@ export const adminConsoleEn: typeof adminConsoleEs = {
         disputesOpen: (open: string) => `${open} open`,
       },
       charts: {
-        revenue: 'Revenue by period',
+        revenueChart: 'Revenue by period',
         revenueDescription: 'Gross revenue and refunds, in USD.',
         customers: 'New customers and uses',
         customersDescription: 'New customers and how many times the tools were opened.',

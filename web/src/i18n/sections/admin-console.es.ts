@@ -57,7 +57,7 @@ export const adminConsoleEs = {
         disputesOpen: (open: string) => `${open} abiertas`,
       },
       charts: {
-        revenue: 'Ingresos por periodo',
+        revenueChart: 'Ingresos por periodo',
         revenueDescription: 'Ingresos brutos y reembolsos, en USD.',
         customers: 'Clientes nuevos y usos',
         customersDescription: 'Clientes nuevos y veces que se abrieron las herramientas.',
@@ -103,8 +103,7 @@ export const adminConsoleEs = {
       retire: 'Retirar',
       retireLabel: (name: string) => `Retirar ${name}`,
       retireTitle: (name: string) => `¿Retirar ${name}?`,
-      retireText:
-        'Dejará de venderse en la tienda. Quienes ya la tienen podrán seguir usándola.',
+      retireText: 'Dejará de venderse en la tienda. Quienes ya la tienen podrán seguir usándola.',
       retireConfirm: 'Retirar de la venta',
       retired: 'Herramienta retirada',
       actionFailed: 'No se pudo completar la acción',
@@ -162,7 +161,8 @@ export const adminConsoleEs = {
     },
     promotions: {
       heading: 'Códigos de descuento',
-      subtitle: 'Códigos para la página de pago: un porcentaje o un importe, con límites opcionales.',
+      subtitle:
+        'Códigos para la página de pago: un porcentaje o un importe, con límites opcionales.',
       listLabel: 'Códigos',
       empty: 'Todavía no hay códigos.',
       columns: {

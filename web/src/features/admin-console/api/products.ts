@@ -37,7 +37,13 @@ export const publishProduct = (id: string) =>
 export const retireProduct = (id: string) =>
   api.post(`${productPath(id)}/retire`, undefined, { schema: z.unknown() });
 
-export const updatePlanPrice = ({ planType, priceCents }: { planType: PlanType; priceCents: number }) =>
+export const updatePlanPrice = ({
+  planType,
+  priceCents,
+}: {
+  planType: PlanType;
+  priceCents: number;
+}) =>
   apiRequest('PATCH', `/api/admin/plans/${planType}`, {
     body: { priceCents },
     schema: publicCatalogPlanSchema.or(z.unknown()),

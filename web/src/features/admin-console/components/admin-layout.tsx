@@ -43,13 +43,42 @@ export function AdminLayout({
   const nav = t.adminConsole.nav;
   const icon = 'size-4 shrink-0';
   const entries: Entry[] = [
-    { to: adminPaths.sales, label: nav.sales, icon: <BarChart3 aria-hidden="true" className={icon} />, end: true },
-    { to: adminPaths.products, label: nav.products, icon: <Package aria-hidden="true" className={icon} /> },
-    { to: adminPaths.promotions, label: nav.promotions, icon: <TicketPercent aria-hidden="true" className={icon} /> },
-    { to: adminPaths.customers, label: nav.customers, icon: <Users aria-hidden="true" className={icon} /> },
-    { to: adminPaths.disputes, label: nav.disputes, icon: <Gavel aria-hidden="true" className={icon} /> },
-    { to: adminPaths.incidents, label: nav.incidents, icon: <Siren aria-hidden="true" className={icon} /> },
-    { to: paths.supportStaff, label: nav.tickets, icon: <LifeBuoy aria-hidden="true" className={icon} /> },
+    {
+      to: adminPaths.sales,
+      label: nav.sales,
+      icon: <BarChart3 aria-hidden="true" className={icon} />,
+      end: true,
+    },
+    {
+      to: adminPaths.products,
+      label: nav.products,
+      icon: <Package aria-hidden="true" className={icon} />,
+    },
+    {
+      to: adminPaths.promotions,
+      label: nav.promotions,
+      icon: <TicketPercent aria-hidden="true" className={icon} />,
+    },
+    {
+      to: adminPaths.customers,
+      label: nav.customers,
+      icon: <Users aria-hidden="true" className={icon} />,
+    },
+    {
+      to: adminPaths.disputes,
+      label: nav.disputes,
+      icon: <Gavel aria-hidden="true" className={icon} />,
+    },
+    {
+      to: adminPaths.incidents,
+      label: nav.incidents,
+      icon: <Siren aria-hidden="true" className={icon} />,
+    },
+    {
+      to: paths.supportStaff,
+      label: nav.tickets,
+      icon: <LifeBuoy aria-hidden="true" className={icon} />,
+    },
   ];
   return (
     <>
@@ -86,9 +115,7 @@ export function AdminLayout({
                   className={({ isActive }) =>
                     cn(
                       'flex min-h-11 items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap focus-visible:outline-3 focus-visible:outline-gold-500',
-                      isActive
-                        ? 'bg-navy-900 text-cream-50'
-                        : 'text-navy-800 hover:bg-cream-100',
+                      isActive ? 'bg-navy-900 text-cream-50' : 'text-navy-800 hover:bg-cream-100',
                     )
                   }
                 >

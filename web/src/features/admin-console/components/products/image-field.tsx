@@ -33,7 +33,8 @@ export function ImageField({
     event.target.value = '';
     if (!file) return;
     // Checked here too, so a wrong file is refused at once rather than after the upload.
-    if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return setProblem(copy.imageWrongType);
+    if (!(IMAGE_TYPES as readonly string[]).includes(file.type))
+      return setProblem(copy.imageWrongType);
     if (file.size > MAX_IMAGE_BYTES) return setProblem(copy.imageTooBig);
     setProblem(undefined);
     upload.mutate(file, {

@@ -46,7 +46,9 @@ function PlanPriceForm({ plan }: { plan: PublicCatalogPlan }) {
     const cents = parseDollars(price);
     const checked = priceCentsSchema.safeParse(cents ?? Number.NaN);
     if (cents === null || !checked.success) {
-      setError(cents === null ? t.adminConsole.editor.priceInvalid : checked.error?.issues[0]?.message);
+      setError(
+        cents === null ? t.adminConsole.editor.priceInvalid : checked.error?.issues[0]?.message,
+      );
       return;
     }
     setError(undefined);
@@ -57,14 +59,20 @@ function PlanPriceForm({ plan }: { plan: PublicCatalogPlan }) {
         onError: (failure) => {
           const fields = fieldErrorsOf(failure);
           if (fields?.priceCents) setError(fields.priceCents);
-          else toast({ variant: 'destructive', title: copy.failed, description: errorText(failure) });
+          else
+            toast({ variant: 'destructive', title: copy.failed, description: errorText(failure) });
         },
       },
     );
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-3" data-testid={`plan-price-${plan.planType}`}>
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="flex flex-wrap items-end gap-3"
+      data-testid={`plan-price-${plan.planType}`}
+    >
       <Field label={label} error={error} className="min-w-0 flex-1 basis-48">
         {(control) => (
           <Input
@@ -75,14 +83,17 @@ function PlanPriceForm({ plan }: { plan: PublicCatalogPlan }) {
           />
         )}
       </Field>
-      <Button type="submit" variant="outline" disabled={save.isPending} aria-label={copy.saveLabel(label)}>
+      <Button
+        type="submit"
+        variant="outline"
+        disabled={save.isPending}
+        aria-label={copy.saveLabel(label)}
+      >
         {copy.save}
       </Button>
     </form>
   );
 }
 
-const planLabel = (
-  planType: PlanType,
-  copy: { monthly: string; annual: string },
-): string => (planType === 'annual' ? copy.annual : copy.monthly);
+const planLabel = (planType: PlanType, copy: { monthly: string; annual: string }): string =>
+  planType === 'annual' ? copy.annual : copy.monthly;

@@ -80,7 +80,8 @@ function ProductEditor({ product }: { product?: AdminProduct }) {
   const publish = usePublishProduct();
   const pending = create.isPending || update.isPending;
 
-  const set = (change: Partial<ProductFormState>) => setForm((current) => ({ ...current, ...change }));
+  const set = (change: Partial<ProductFormState>) =>
+    setForm((current) => ({ ...current, ...change }));
   const setText = (
     key: 'name' | 'description' | 'examplePrompts',
     language: Language,
@@ -91,7 +92,9 @@ function ProductEditor({ product }: { product?: AdminProduct }) {
       ...current,
       features: {
         ...current.features,
-        [language]: current.features[language].map((feature, at) => (at === index ? value : feature)),
+        [language]: current.features[language].map((feature, at) =>
+          at === index ? value : feature,
+        ),
       },
     }));
 
@@ -99,7 +102,11 @@ function ProductEditor({ product }: { product?: AdminProduct }) {
     const fields = fieldErrorsOf(failure);
     if (fields && Object.keys(fields).length > 0) {
       setErrors(fields);
-      toast({ variant: 'destructive', title: copy.failed, description: t.adminConsole.formHasErrors });
+      toast({
+        variant: 'destructive',
+        title: copy.failed,
+        description: t.adminConsole.formHasErrors,
+      });
     } else toast({ variant: 'destructive', title: copy.failed, description: errorText(failure) });
   };
 
@@ -267,9 +274,15 @@ function ProductEditor({ product }: { product?: AdminProduct }) {
                     <Field
                       key={index}
                       label={
-                        <Labelled text={copy.feature(index + 1)} language={copy.language[language]} />
+                        <Labelled
+                          text={copy.feature(index + 1)}
+                          language={copy.language[language]}
+                        />
                       }
-                      error={errors[`features.${language}.${index}`] ?? (index === 0 ? errors[`features.${language}`] : undefined)}
+                      error={
+                        errors[`features.${language}.${index}`] ??
+                        (index === 0 ? errors[`features.${language}`] : undefined)
+                      }
                     >
                       {(control) => (
                         <Input
@@ -281,7 +294,9 @@ function ProductEditor({ product }: { product?: AdminProduct }) {
                     </Field>
                   ))}
                   <Field
-                    label={<Labelled text={copy.examplePrompts} language={copy.language[language]} />}
+                    label={
+                      <Labelled text={copy.examplePrompts} language={copy.language[language]} />
+                    }
                     error={
                       errors[`examplePrompts.${language}`] ??
                       Object.entries(errors).find(([path]) =>

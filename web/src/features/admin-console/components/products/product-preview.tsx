@@ -17,7 +17,11 @@ export function ProductPreview({ form }: { form: ProductFormState }) {
   const copy = t.adminConsole.editor;
   const features = form.features[locale].filter((feature) => feature.trim() !== '');
   return (
-    <section aria-labelledby="product-preview-title" className="grid content-start gap-3" data-testid="product-preview">
+    <section
+      aria-labelledby="product-preview-title"
+      className="grid content-start gap-3"
+      data-testid="product-preview"
+    >
       <div>
         <h2 id="product-preview-title" className="text-lg font-semibold text-navy-900">
           {copy.preview}

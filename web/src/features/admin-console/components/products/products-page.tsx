@@ -39,7 +39,11 @@ export function ProductsPage() {
               {products.data.products.length === 0 ? (
                 <p className="text-navy-700">{copy.empty}</p>
               ) : (
-                <ul aria-label={copy.listLabel} className="divide-y divide-cream-300/70" data-testid="admin-products">
+                <ul
+                  aria-label={copy.listLabel}
+                  className="divide-y divide-cream-300/70"
+                  data-testid="admin-products"
+                >
                   {products.data.products.map((product) => (
                     <ProductRow key={product.id} product={product} />
                   ))}
@@ -68,7 +72,11 @@ function ProductRow({ product }: { product: AdminProduct }) {
         toast({ variant: 'destructive', title: copy.actionFailed, description: errorText(error) }),
     });
   return (
-    <li className="flex flex-wrap items-center gap-4 py-4" data-testid="admin-product" data-product={product.id}>
+    <li
+      className="flex flex-wrap items-center gap-4 py-4"
+      data-testid="admin-product"
+      data-product={product.id}
+    >
       <img
         src={product.image}
         alt=""
@@ -80,7 +88,8 @@ function ProductRow({ product }: { product: AdminProduct }) {
       <div className="grid min-w-0 flex-1 basis-48 gap-1">
         <p className="font-semibold text-navy-900">{name}</p>
         <p className="truncate text-sm text-navy-700">
-          <span className="font-mono">{product.id}</span> · {formatMoney(product.priceCents, locale)}
+          <span className="font-mono">{product.id}</span> ·{' '}
+          {formatMoney(product.priceCents, locale)}
         </p>
         <p className="flex flex-wrap gap-1.5">
           <ProductStatusBadge status={product.status} />
@@ -97,7 +106,12 @@ function ProductRow({ product }: { product: AdminProduct }) {
           {copy.edit}
         </Link>
         {product.status === 'draft' ? (
-          <Button size="sm" onClick={onPublish} disabled={publish.isPending} aria-label={copy.publishLabel(name)}>
+          <Button
+            size="sm"
+            onClick={onPublish}
+            disabled={publish.isPending}
+            aria-label={copy.publishLabel(name)}
+          >
             <Rocket aria-hidden="true" />
             {copy.publish}
           </Button>

@@ -26,7 +26,8 @@ export function PromotionForm() {
   const [form, setForm] = useState(emptyPromotionForm);
   const [errors, setErrors] = useState<FieldErrors>({});
   const create = useCreatePromotionCode();
-  const set = (change: Partial<PromotionFormState>) => setForm((current) => ({ ...current, ...change }));
+  const set = (change: Partial<PromotionFormState>) =>
+    setForm((current) => ({ ...current, ...change }));
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

@@ -29,7 +29,11 @@ export function PromotionsPage() {
               codes.data.length === 0 ? (
                 <p className="text-navy-700">{copy.empty}</p>
               ) : (
-                <ul aria-label={copy.listLabel} className="divide-y divide-cream-300/70" data-testid="promotion-codes">
+                <ul
+                  aria-label={copy.listLabel}
+                  className="divide-y divide-cream-300/70"
+                  data-testid="promotion-codes"
+                >
                   {codes.data.map((code) => (
                     <PromotionRow key={code.code} code={code} />
                   ))}
@@ -63,10 +67,18 @@ function PromotionRow({ code }: { code: PromotionCodeView }) {
     deactivate.mutate(code.code, {
       onSuccess: () => toast({ variant: 'success', title: copy.deactivated }),
       onError: (error) =>
-        toast({ variant: 'destructive', title: copy.deactivateFailed, description: errorText(error) }),
+        toast({
+          variant: 'destructive',
+          title: copy.deactivateFailed,
+          description: errorText(error),
+        }),
     });
   return (
-    <li className="flex flex-wrap items-center gap-4 py-4" data-testid="promotion-code" data-code={code.code}>
+    <li
+      className="flex flex-wrap items-center gap-4 py-4"
+      data-testid="promotion-code"
+      data-code={code.code}
+    >
       <div className="grid min-w-0 flex-1 basis-56 gap-1">
         <p className="flex flex-wrap items-center gap-2">
           <span className="font-mono font-semibold break-all text-navy-900">{code.code}</span>
