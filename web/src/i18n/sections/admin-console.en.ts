@@ -126,7 +126,7 @@ export const adminConsoleEn: typeof adminConsoleEs = {
       editHeading: (name: string) => `Edit ${name}`,
       back: 'Back to Products',
       notFound: 'There is no tool with that id.',
-      general: 'General',
+      general: 'General details',
       id: 'Id (in the address)',
       idHint: '3 to 60 lowercase letters, digits or hyphens. It cannot be changed later.',
       price: 'Price (USD)',

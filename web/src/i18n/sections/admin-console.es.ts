@@ -94,7 +94,7 @@ export const adminConsoleEs = {
         actions: 'Acciones',
       },
       status: { draft: 'Borrador', published: 'Publicada', retired: 'Retirada' },
-      popular: 'Popular',
+      popular: 'Destacada',
       edit: 'Editar',
       editLabel: (name: string) => `Editar ${name}`,
       publish: 'Publicar',
