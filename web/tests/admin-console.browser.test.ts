@@ -197,6 +197,7 @@ describe('the admin console', () => {
     await openConsole('/admin', { person: ana });
     await eventually(() => page.getByTestId('staff-forbidden').count()).toBe(1);
     expect(await page.getByTestId('sales-view').count()).toBe(0);
+    expect(await page.getByTestId('admin-console-nav').count()).toBe(0);
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
   });
 

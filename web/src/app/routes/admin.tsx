@@ -1,5 +1,5 @@
 import { Activity } from 'lucide-react';
-import { Link, Route, Routes, useLocation, useParams } from 'react-router-dom';
+import { Link, Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useI18n } from '@/i18n';
@@ -43,7 +43,7 @@ export default function AdminRoute() {
         <Route path="customers" element={<CustomersSection />} />
         <Route path="disputes" element={<DisputesSection />} />
         <Route path="incidents" element={<IncidentsSection />} />
-        <Route path="*" element={<SalesPage />} />
+        <Route path="*" element={<Navigate to={paths.admin} replace />} />
       </Route>
     </Routes>
   );

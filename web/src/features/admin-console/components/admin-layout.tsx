@@ -17,6 +17,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useI18n } from '@/i18n';
 import { cn } from '@/lib/cn';
+import { useUser } from '@/lib/session';
 import { adminPaths } from '@/features/admin-console/paths';
 
 interface Entry {
@@ -40,6 +41,9 @@ export function AdminLayout({
   guard: (content: ReactNode) => ReactNode;
 }) {
   const { t } = useI18n();
+  // The sections are named only to staff; anyone else gets the guard's refusal alone.
+  const { data: user } = useUser();
+  const staff = user?.role === 'admin' && user.twoFactorEnabled;
   const nav = t.adminConsole.nav;
   const icon = 'size-4 shrink-0';
   const entries: Entry[] = [
@@ -104,28 +108,35 @@ export function AdminLayout({
           </div>
         </div>
       </header>
-      <div className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6 lg:grid-cols-[14rem_1fr] lg:py-8">
-        <nav aria-label={t.adminConsole.navLabel} data-testid="admin-console-nav">
-          <ul className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 lg:mx-0 lg:grid lg:overflow-visible lg:px-0">
-            {entries.map((entry) => (
-              <li key={entry.to} className="shrink-0">
-                <NavLink
-                  to={entry.to}
-                  end={entry.end}
-                  className={({ isActive }) =>
-                    cn(
-                      'flex min-h-11 items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap focus-visible:outline-3 focus-visible:outline-gold-500',
-                      isActive ? 'bg-navy-900 text-cream-50' : 'text-navy-800 hover:bg-cream-100',
-                    )
-                  }
-                >
-                  {entry.icon}
-                  {entry.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+      <div
+        className={cn(
+          'mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6 lg:py-8',
+          staff && 'lg:grid-cols-[14rem_1fr]',
+        )}
+      >
+        {staff ? (
+          <nav aria-label={t.adminConsole.navLabel} data-testid="admin-console-nav">
+            <ul className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 lg:mx-0 lg:grid lg:overflow-visible lg:px-0">
+              {entries.map((entry) => (
+                <li key={entry.to} className="shrink-0">
+                  <NavLink
+                    to={entry.to}
+                    end={entry.end}
+                    className={({ isActive }) =>
+                      cn(
+                        'flex min-h-11 items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap focus-visible:outline-3 focus-visible:outline-gold-500',
+                        isActive ? 'bg-navy-900 text-cream-50' : 'text-navy-800 hover:bg-cream-100',
+                      )
+                    }
+                  >
+                    {entry.icon}
+                    {entry.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
         <main id={MAIN_ID} tabIndex={-1} className="grid min-w-0 content-start gap-6 outline-none">
           {guard(<Outlet />)}
         </main>
