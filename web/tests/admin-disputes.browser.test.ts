@@ -45,6 +45,18 @@ async function openAdmin(
   return page.getByTestId('admin-panel');
 }
 
+/** Disputes and payments to review live in the admin console (/admin), not on the dashboard. */
+async function openConsole(
+  section: 'disputes' | 'customers',
+  locale: 'es' | 'en' = 'es',
+  viewport: { width: number; height: number } = viewports.desktop,
+) {
+  ({ context, page } = await openPage(harness, { person: root, viewport, locale }));
+  await page.goto(`${harness.server.url}/admin/${section}`);
+  await page.getByTestId('admin-console-nav').waitFor();
+  return page.locator('main');
+}
+
 describe('admin: refunds of plans and dispute evidence', () => {
   it('a plan payment asks whether to cancel the plan now or keep it', async () => {
     const payment = harness.commerce.givePlanPayment(ana.email, 'monthly');
@@ -89,7 +101,7 @@ describe('admin: refunds of plans and dispute evidence', () => {
   it('lists open disputes, shows the evidence before sending it, and sends it once', async () => {
     const payment = harness.commerce.givePurchase(ana.email, 'apocalipsis', 4);
     const disputeId = harness.commerce.giveDispute(ana.email, payment);
-    const panel = await openAdmin('en');
+    const panel = await openConsole('disputes', 'en');
     const disputes = panel.getByTestId('disputes-panel');
     await eventually(() => disputes.innerText()).toContain(ana.email);
     expect(await disputes.innerText()).toContain('Needs response');
@@ -125,7 +137,7 @@ describe('admin: payments to review', () => {
       paidCents: 500,
       paidCurrency: 'eur',
     });
-    const panel = await openAdmin('es');
+    const panel = await openConsole('customers', 'es');
     const review = panel.getByTestId('payment-review-panel');
     await eventually(() => review.innerText()).toContain('Apocalipsis');
     const text = await review.innerText();
@@ -145,7 +157,7 @@ describe('admin: payments to review', () => {
   });
 
   it('says there is nothing to review when billing lists none', async () => {
-    const panel = await openAdmin('en', viewports.mobile);
+    const panel = await openConsole('customers', 'en', viewports.mobile);
     const review = panel.getByTestId('payment-review-panel');
     await eventually(() => review.innerText()).toContain('No payments to review.');
     expect(await review.innerText()).toContain('Payments to review');

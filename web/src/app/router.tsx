@@ -23,6 +23,8 @@ const SupportTicketsRoute = lazyRoute(() => import('./routes/support/tickets'));
 const SupportTicketRoute = lazyRoute(() => import('./routes/support/ticket'));
 const SupportStaffRoute = lazyRoute(() => import('./routes/support/staff'));
 const SupportStaffTicketRoute = lazyRoute(() => import('./routes/support/staff-ticket'));
+// The owner's console: its own chunk (the charts ride in it, nowhere else).
+const AdminRoute = lazyRoute(() => import('./routes/admin'));
 // Asked from a connecting tool (OAuth): it shows the connections section and sign-in's texts.
 const OAuthConsentRoute = lazyRoute(() => import('./routes/oauth-consent'));
 const NotFoundRoute = lazyRoute(() => import('./routes/not-found'), []);
@@ -65,6 +67,7 @@ export function AppRoutes() {
           <Route path="/support/tickets/:id" element={<SupportTicketRoute />} />
           <Route path={paths.supportStaff} element={<SupportStaffRoute />} />
           <Route path="/support/staff/:id" element={<SupportStaffTicketRoute />} />
+          <Route path={`${paths.admin}/*`} element={<AdminRoute />} />
         </Route>
         <Route path="*" element={<NotFoundRoute />} />
       </Route>

@@ -19,6 +19,8 @@ export const paths = {
   supportTicket: (id: string) => `/support/tickets/${encodeURIComponent(id)}`,
   supportStaff: '/support/staff',
   supportStaffTicket: (id: string) => `/support/staff/${encodeURIComponent(id)}`,
+  /** The owner's console (issue 24); its sections live below it. */
+  admin: '/admin',
   /** Where identity sends a browser to approve a tool's OAuth request (issue 23). */
   oauthConsent: (uid: string) => `/oauth/consent/${encodeURIComponent(uid)}`,
 } as const;

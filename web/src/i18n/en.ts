@@ -7,6 +7,7 @@ import { pagesEn } from './sections/pages.en';
 import { securityEn } from './sections/security.en';
 import { statusLiveEn } from './sections/status.en';
 import { supportEn } from './sections/support.en';
+import { adminConsoleEn } from './sections/admin-console.en';
 
 /**
  * English, whole (for the tests; the app loads it by parts like Spanish, see es.ts). Typed against
@@ -21,4 +22,5 @@ export const en: Messages = {
   ...securityEn,
   ...connectionsEn,
   ...statusLiveEn,
+  ...adminConsoleEn,
 };

@@ -6,6 +6,7 @@ import { pagesEs } from './sections/pages.es';
 import { securityEs } from './sections/security.es';
 import { statusLiveEs } from './sections/status.es';
 import { supportEs } from './sections/support.es';
+import { adminConsoleEs } from './sections/admin-console.es';
 
 /**
  * The message catalogue. Spanish is the default and complete locale: its shape is the key set every
@@ -26,6 +27,7 @@ export const es = {
   ...securityEs,
   ...connectionsEs,
   ...statusLiveEs,
+  ...adminConsoleEs,
 };
 
 /** The shape every locale must have: same keys, same parameters. */

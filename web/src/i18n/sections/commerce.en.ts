@@ -278,6 +278,7 @@ export const commerceEn: typeof commerceEs = {
   },
   admin: {
     heading: 'Admin Panel',
+    openConsole: 'Open the admin console',
     grant: {
       title: 'Grant access',
       description: 'Give a registered user free access.',

@@ -278,6 +278,7 @@ export const commerceEs = {
   },
   admin: {
     heading: 'Panel de administración',
+    openConsole: 'Abrir consola de administración',
     grant: {
       title: 'Conceder acceso',
       description: 'Da acceso gratuito a un usuario registrado.',
