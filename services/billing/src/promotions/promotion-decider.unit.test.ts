@@ -53,7 +53,10 @@ const refusedFor = (reason: string) => ({
 
 describe('creating and deactivating a code', () => {
   it('is created once; the same code again (any case) is a 409', () => {
-    spec.given([]).when({ kind: 'create', by: adminId, ...terms() }).then([created()]);
+    spec
+      .given([])
+      .when({ kind: 'create', by: adminId, ...terms() })
+      .then([created()]);
     spec
       .given([created()])
       .when({ kind: 'create', by: adminId, ...terms({ code: 'pastor50' }) })
