@@ -4,7 +4,8 @@ import type {
   PromotionCodesResponse,
 } from '@mia/contracts';
 import type { Billing } from '../billing.js';
-import { promotionDecider } from './promotion-decider.js';
+import { createProviderPromotion, deactivateProviderPromotion } from './plan-promotion.js';
+import { promotionDecider, type PromotionCommand } from './promotion-decider.js';
 import { promotionKey, promotionStreamId } from './promotion-events.js';
 
 type Row = NonNullable<Awaited<ReturnType<Billing['db']['promotionCode']['findUnique']>>>;
@@ -40,7 +41,8 @@ export async function createPromotionCode(
   adminId: string,
   request: CreatePromotionCodeRequest,
 ): Promise<PromotionCodeView> {
-  await billing.commands.handle(promotionStreamId(request.code), promotionDecider, {
+  const stream = promotionStreamId(request.code);
+  const create = (providerPromotionCodeId: string | null): PromotionCommand => ({
     kind: 'create',
     by: adminId,
     code: request.code,
@@ -52,9 +54,13 @@ export async function createPromotionCode(
     expiresAt: request.expiresAt ? new Date(request.expiresAt).toISOString() : null,
     appliesTo: request.appliesTo,
     firstPurchaseOnly: request.firstPurchaseOnly ?? false,
-    // Plans take the provider's coupons; not created at the provider yet (see the report).
-    providerPromotionCodeId: null,
+    providerPromotionCodeId,
   });
+  // A duplicate is refused before the provider is asked; the decision below checks again.
+  const { state } = await billing.commands.load(stream, promotionDecider);
+  promotionDecider.decide(create(null), state, { now: billing.clock(), newId: billing.newId });
+  const providerPromotionCodeId = await createProviderPromotion(billing, request);
+  await billing.commands.handle(stream, promotionDecider, create(providerPromotionCodeId));
   return viewByKey(billing, promotionKey(request.code));
 }
 
@@ -75,10 +81,11 @@ export async function deactivatePromotionCode(
   adminId: string,
   code: string,
 ): Promise<PromotionCodeView> {
-  await billing.commands.handle(promotionStreamId(code), promotionDecider, {
+  const { state } = await billing.commands.handle(promotionStreamId(code), promotionDecider, {
     kind: 'deactivate',
     code,
     by: adminId,
   });
+  await deactivateProviderPromotion(billing, state.terms?.providerPromotionCodeId ?? null);
   return viewByKey(billing, promotionKey(code));
 }
