@@ -122,4 +122,39 @@ describe('promotion codes on tool checkouts', () => {
       expect.objectContaining({ code: 'TRES', redemptions: 3 }),
     );
   });
+
+  it('a plan with a percent code bills the discounted first invoice at the provider', async () => {
+    await createCode({ code: 'PLAN30', percentOff: 30, appliesTo: 'plans', duration: 'once' });
+    const buyer = await h.signIn();
+    const created = await buyer.call<{
+      clientSecret: string;
+      amountCents: number;
+      discountCents: number;
+    }>('POST', '/api/subscriptions', {
+      priceId: 'monthly-subscription',
+      planType: 'monthly',
+      promotionCode: 'plan30',
+    });
+    expect(created.status).toBe(200);
+    const { amountCents, discountCents } = created.body;
+    expect(discountCents).toBe(Math.round(((amountCents + discountCents) * 30) / 100));
+    const piId = created.body.clientSecret.split('_secret_')[0]!;
+    expect(h.sandbox.state.paymentIntents.get(piId)?.amount).toBe(amountCents);
+    await h.confirmCard(created.body.clientSecret, TEST_CARDS.visa);
+    const confirmation = await buyer.call('POST', '/api/confirm-payment', {
+      paymentIntentId: piId,
+    });
+    expect(confirmation.body).toMatchObject({ status: 'succeeded' });
+    const paid = await h.waitForEvent('PaymentSucceeded', (d) => d.userId === buyer.userId);
+    expect(paid.data).toMatchObject({ amountCents, purpose: { kind: 'subscription' } });
+    // A tools-only code is refused on a plan, in the caller's language by default Spanish.
+    await createCode({ code: 'SOLOTOOLS', percentOff: 10, appliesTo: 'tools' });
+    const other = await h.signIn();
+    const refused = await other.call('POST', '/api/subscriptions', {
+      priceId: 'monthly-subscription',
+      planType: 'monthly',
+      promotionCode: 'SOLOTOOLS',
+    });
+    expect(refused).toMatchObject({ status: 400, body: { code: 'invalid_promotion_code' } });
+  });
 });
