@@ -1,3 +1,4 @@
+import { waitFor } from '@mia/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   startBillingHarness,
@@ -68,6 +69,12 @@ describe('promotion codes on tool checkouts', () => {
       (d) => d.paymentId === confirmation.body.paymentId,
     );
     expect(paid.data).toMatchObject({ amountCents: 499 });
+    const receipt = await waitFor(async () => {
+      const found = (await h.mails()).find((m) => m.to === buyer.email && m.kind === 'receipt');
+      if (!found) throw new Error('no receipt yet');
+      return found;
+    });
+    expect(receipt.text).toMatch(/Descuento.*\(código MITAD\)/);
     const list = await admin.call('GET', '/api/admin/promotion-codes');
     expect(list.body.promotionCodes).toContainEqual(
       expect.objectContaining({ code: 'MITAD', redemptions: 1 }),
