@@ -1,3 +1,4 @@
+import { couponRoutes } from './resources/coupons.js';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomSecretKey, secretKeyProblem } from './access.js';
@@ -129,6 +130,7 @@ export function createStripeSandbox(options: StripeSandboxOptions = {}): StripeS
       ...chargeRoutes,
       ...disputeRoutes,
       ...eventRoutes,
+      ...couponRoutes,
     ],
     control: createControl(core, webhooks),
     pathPrefix: options.pathPrefix ?? SANDBOX_DEFAULTS.pathPrefix,

@@ -27,6 +27,19 @@ export interface SandboxState {
   pendingProration: Map<string, number>;
   /** An invoice's failed automatic collection: retries are counted from its first failure. */
   dunning: Map<string, { startedAt: number; failures: number }>;
+  coupons: Map<string, Stripe.Coupon>;
+  promotionCodes: Map<string, Stripe.PromotionCode>;
+  /** The coupon a subscription took at creation (`discounts`), applied to its invoices. */
+  subscriptionDiscounts: Map<string, SubscriptionDiscount>;
+}
+
+export interface SubscriptionDiscount {
+  coupon: string;
+  promotionCode: string | null;
+  /** When the discount started (subscription creation), to end `once` and `repeating` ones. */
+  start: number;
+  /** Invoices it applied to so far (`once` stops after the first). */
+  applied: number;
 }
 
 export function createState(): SandboxState {
@@ -48,12 +61,20 @@ export function createState(): SandboxState {
     invoiceOfPaymentIntent: new Map(),
     pendingProration: new Map(),
     dunning: new Map(),
+    coupons: new Map(),
+    promotionCodes: new Map(),
+    subscriptionDiscounts: new Map(),
   };
 }
 
 type Collections = Omit<
   SandboxState,
-  'cards' | 'invoiceOfPaymentIntent' | 'pendingProration' | 'dunning'
+  | 'cards'
+  | 'invoiceOfPaymentIntent'
+  | 'pendingProration'
+  | 'dunning'
+  | 'coupons'
+  | 'subscriptionDiscounts'
 >;
 
 const BY_PREFIX: Record<string, keyof Collections> = {
@@ -70,6 +91,7 @@ const BY_PREFIX: Record<string, keyof Collections> = {
   re: 'refunds',
   dp: 'disputes',
   evt: 'events',
+  promo: 'promotionCodes',
 };
 
 /** Any stored object by its id, for expansion. Products may have custom ids, so they are tried last. */

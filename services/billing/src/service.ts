@@ -9,6 +9,8 @@ import { configSchema, type BillingConfig } from './config.js';
 import { customersProjection } from './customers/customers-projection.js';
 import { disputesProjection } from './disputes/disputes-projection.js';
 import { disputeRoutes } from './disputes/routes.js';
+import { promotionsProjection } from './promotions/promotions-projection.js';
+import { promotionRoutes } from './promotions/routes.js';
 import { billingDatabase, type BillingDb, type BillingTx } from './db.js';
 import { billingConsumers } from './integration/consumers.js';
 import { overviewRoutes } from './overview/routes.js';
@@ -88,6 +90,7 @@ export const billingService: ServiceDefinition<
     priceMovesProjection,
     salesProjection,
     catalogProjection,
+    promotionsProjection,
   ],
   setup: setupBilling,
   consumers: (_ctx, { billing }) => billingConsumers(billing),
@@ -115,6 +118,7 @@ export const billingService: ServiceDefinition<
     app.use(disputeRoutes(billing));
     app.use(salesRoutes(billing));
     app.use(catalogRoutes(billing));
+    app.use(promotionRoutes(billing));
   },
   shutdownSteps: (_ctx, { billing, reminders, priceMoves }) => [
     { name: 'trial reminders', stop: () => reminders.stop() },

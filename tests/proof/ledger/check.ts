@@ -6,6 +6,7 @@ import {
   readBilling,
   readDashboards,
   readRepeatedEvents,
+  readDiscounts,
   readReviews,
   type SessionFor,
 } from './services.js';
@@ -23,14 +24,16 @@ export interface LedgerSources {
 
 /** Reads the three views after a run and classifies every payment. */
 export async function checkLedger(sources: LedgerSources): Promise<LedgerReport> {
-  const [provider, billing, reviews, access, billingRepeats, accessRepeats] = await Promise.all([
-    readProviderView(sources.sandboxUrl, sources.sandboxSecretKey),
-    readBilling(sources.billingDatabaseUrl),
-    readReviews(sources.billingDatabaseUrl),
-    readAccess(sources.accessDatabaseUrl),
-    readRepeatedEvents(sources.billingDatabaseUrl, 'billing'),
-    readRepeatedEvents(sources.accessDatabaseUrl, 'access'),
-  ]);
+  const [provider, billing, reviews, access, billingRepeats, accessRepeats, discounts] =
+    await Promise.all([
+      readProviderView(sources.sandboxUrl, sources.sandboxSecretKey),
+      readBilling(sources.billingDatabaseUrl),
+      readReviews(sources.billingDatabaseUrl),
+      readAccess(sources.accessDatabaseUrl),
+      readRepeatedEvents(sources.billingDatabaseUrl, 'billing'),
+      readRepeatedEvents(sources.accessDatabaseUrl, 'access'),
+      readDiscounts(sources.billingDatabaseUrl),
+    ]);
   const dashboards = sources.gateway
     ? await readDashboards(
         sources.gateway.url,
@@ -43,6 +46,7 @@ export async function checkLedger(sources: LedgerSources): Promise<LedgerReport>
     billing,
     reviews,
     toolPriceCents: (productId) => findProduct(productId)?.priceCents,
+    discountCents: (paymentId) => discounts.get(paymentId),
     access,
     dashboards,
     repeatedEvents: [...billingRepeats, ...accessRepeats],

@@ -142,9 +142,14 @@ export function classify(views: LedgerViews): LedgerReport {
       continue;
     }
     if (p.purpose.kind === 'product') {
-      const price = views.toolPriceCents?.(p.purpose.productId);
+      const listed = views.toolPriceCents?.(p.purpose.productId);
+      const discount = views.discountCents?.(p.purpose.paymentId) ?? 0;
+      const price = listed === undefined ? undefined : listed - discount;
       if (price !== undefined && p.amountCents !== price)
-        found('wrong', `paid ${p.amountCents} for a tool priced ${price}, not listed for review`);
+        found(
+          'wrong',
+          `paid ${p.amountCents} for a tool priced ${price}${discount ? ` (${discount} off)` : ''}, not listed for review`,
+        );
     }
 
     if (p.purpose.kind === 'product') {

@@ -314,6 +314,19 @@ describe('the ledger check', () => {
       expect(report.counts).toMatchObject({ ok: 0, wrong: 1 });
       expect(formatReport(report)).toContain('not listed for review');
     });
+
+    it('a tool bought with a promotion code is held to its price less the discount', () => {
+      const discounted = (discount: number) =>
+        classify(
+          views((v) => {
+            v.toolPriceCents = () => 999 + 500;
+            v.discountCents = (paymentId) => (paymentId === PAY ? discount : undefined);
+          }),
+        );
+      expect(discounted(500).counts).toMatchObject({ ok: 1, wrong: 0 });
+      expect(discounted(400).counts).toMatchObject({ ok: 0, wrong: 1 });
+      expect(formatReport(discounted(400))).toContain('(400 off)');
+    });
   });
   it('every paid plan period opened an access window, and every window has a paid period behind it', () => {
     const periodEnd = (s: number) => new Date(s * 1000);

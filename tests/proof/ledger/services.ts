@@ -38,6 +38,24 @@ export async function readBilling(databaseUrl: string): Promise<BillingPayment[]
   });
 }
 
+/**
+ * The discount of each tool payment that took a promotion code (paymentId -> cents), from
+ * billing's redemptions; empty on a database from before promotion codes.
+ */
+export async function readDiscounts(databaseUrl: string): Promise<Map<string, number>> {
+  return readOnly(databaseUrl, async (client) => {
+    const exists = await client.query<{ found: string | null }>(
+      `SELECT to_regclass('billing.promotion_redemptions')::text AS found`,
+    );
+    if (!exists.rows[0]?.found) return new Map();
+    const { rows } = await client.query<{ paymentId: string; discountCents: number }>(
+      `SELECT payment_id AS "paymentId", discount_cents AS "discountCents"
+         FROM billing.promotion_redemptions`,
+    );
+    return new Map(rows.map((r) => [r.paymentId, r.discountCents]));
+  });
+}
+
 /** Billing's list of payments taken for other money than started (staff review). */
 export async function readReviews(databaseUrl: string): Promise<BillingReview[]> {
   return readOnly(databaseUrl, async (client) => {

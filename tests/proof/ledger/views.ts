@@ -136,6 +136,11 @@ export interface LedgerViews {
   reviews?: BillingReview[];
   /** A tool's catalogue price, to find a mismatch billing did not list; absent: not checked. */
   toolPriceCents?: (productId: string) => number | undefined;
+  /**
+   * The promotion discount billing fixed for a tool payment (our paymentId): a tool bought with
+   * a code is paid its price less this. Absent, or no entry: no discount.
+   */
+  discountCents?: (paymentId: string) => number | undefined;
   /** `terms` absent: access's plan windows were not read (not checked). */
   access: { payments: AccessPayment[]; grants: Grant[]; terms?: AccessTerm[] };
   /** Absent: the stores were not read (only the tables). */

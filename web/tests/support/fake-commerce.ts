@@ -32,7 +32,8 @@ import {
   billingConfigResponseSchema,
   billingOverviewResponseSchema,
   changePlanRequestSchema,
-  clientSecretResponseSchema,
+  createPaymentIntentResponseSchema,
+  createSubscriptionResponseSchema,
   confirmPaymentRequestSchema,
   confirmPaymentResponseSchema,
   createPaymentIntentRequestSchema,
@@ -543,9 +544,11 @@ export class FakeCommerce {
         amountCents: productPrice(productId),
         productId,
       });
-      return answer(200, clientSecretResponseSchema, {
+      return answer(200, createPaymentIntentResponseSchema, {
         clientSecret: intent.clientSecret,
         paymentIntentId: intent.id,
+        amountCents: productPrice(productId),
+        discountCents: 0,
       });
     },
 
@@ -564,7 +567,11 @@ export class FakeCommerce {
         amountCents: plan.priceCents,
         planType,
       });
-      return answer(200, clientSecretResponseSchema, { clientSecret: intent.clientSecret });
+      return answer(200, createSubscriptionResponseSchema, {
+        clientSecret: intent.clientSecret,
+        amountCents: plan.priceCents,
+        discountCents: 0,
+      });
     },
 
     'POST /api/confirm-payment': (req, raw) => {

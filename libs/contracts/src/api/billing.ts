@@ -34,9 +34,9 @@ export type ClientSecretResponse = z.infer<typeof clientSecretResponseSchema>;
 export const createPaymentIntentResponseSchema = z.object({
   clientSecret: z.string(),
   paymentIntentId: z.string().optional(),
-  /** What will be charged after the discount, and the discount itself. */
-  amountCents: z.number().int().nonnegative().optional(),
-  discountCents: z.number().int().nonnegative().optional(),
+  /** What will be charged after the discount, and the discount itself (0: nothing to pay, no card). */
+  amountCents: z.number().int().nonnegative(),
+  discountCents: z.number().int().nonnegative(),
 });
 export type CreatePaymentIntentResponse = z.infer<typeof createPaymentIntentResponseSchema>;
 
@@ -53,8 +53,8 @@ export const createSubscriptionResponseSchema = z.object({
   clientSecret: z.string(),
   subscriptionId: z.string().optional(),
   /** The first invoice after the discount, and the discount itself. */
-  amountCents: z.number().int().nonnegative().optional(),
-  discountCents: z.number().int().nonnegative().optional(),
+  amountCents: z.number().int().nonnegative(),
+  discountCents: z.number().int().nonnegative(),
 });
 export type CreateSubscriptionResponse = z.infer<typeof createSubscriptionResponseSchema>;
 

@@ -34,19 +34,26 @@ describe('checkout calls (spec section 7)', () => {
     ]);
   });
 
-  it('answer with at least a client secret, ids optional', () => {
-    for (const schema of [
-      clientSecretResponseSchema,
-      createPaymentIntentResponseSchema,
-      createSubscriptionResponseSchema,
-    ]) {
-      expect(schema.parse({ clientSecret: 'pi_1_secret_2' })).toEqual({
+  it('answer with a client secret; checkouts also with the amount and discount, ids optional', () => {
+    expect(clientSecretResponseSchema.parse({ clientSecret: 'pi_1_secret_2' })).toEqual({
+      clientSecret: 'pi_1_secret_2',
+    });
+    const amounts = { amountCents: 499, discountCents: 500 };
+    for (const schema of [createPaymentIntentResponseSchema, createSubscriptionResponseSchema]) {
+      expect(schema.parse({ clientSecret: 'pi_1_secret_2', ...amounts })).toEqual({
         clientSecret: 'pi_1_secret_2',
+        ...amounts,
       });
+      // Always present since promotion codes: a page can tell a free purchase (0) from a paid one.
+      expect(schema.safeParse({ clientSecret: 'pi_1_secret_2' }).success).toBe(false);
     }
     expect(
-      createSubscriptionResponseSchema.parse({ clientSecret: 's', subscriptionId: 'sub_1' }),
-    ).toEqual({ clientSecret: 's', subscriptionId: 'sub_1' });
+      createSubscriptionResponseSchema.parse({
+        clientSecret: 's',
+        subscriptionId: 'sub_1',
+        ...amounts,
+      }),
+    ).toEqual({ clientSecret: 's', subscriptionId: 'sub_1', ...amounts });
   });
 
   it('confirm-payment reports a PaymentIntent status', () => {

@@ -1,3 +1,4 @@
+import { discountForInvoice } from './discounts.js';
 import type Stripe from 'stripe';
 import { DAY } from '../clock.js';
 import type { Core } from '../core.js';
@@ -44,6 +45,12 @@ export function issueInvoice(
     lines: fields.lines,
     periodStart: fields.periodStart,
     periodEnd: fields.periodEnd,
+    discountCents: discountForInvoice(
+      core,
+      sub.id,
+      fields.lines.reduce((sum, line) => sum + line.amount, 0),
+      fields.periodStart,
+    ),
   });
   core.state.invoices.set(invoice.id, invoice);
   sub.latest_invoice = invoice.id;

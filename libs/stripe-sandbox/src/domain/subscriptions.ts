@@ -1,3 +1,4 @@
+import { attachDiscount, redeemablePromotionCode } from './discounts.js';
 import type Stripe from 'stripe';
 import type { Core } from '../core.js';
 import { invalidRequest } from '../errors.js';
@@ -37,6 +38,8 @@ export interface CreateSubscriptionInput {
   metadata: Record<string, string>;
   description: string | null;
   cancelAtPeriodEnd: boolean;
+  /** `discounts[0][promotion_code]`: its coupon applies to the invoices. */
+  promotionCode?: string | null;
 }
 
 export function createSubscription(
@@ -56,6 +59,10 @@ export function createSubscription(
         'items',
       );
     }
+  }
+  // Refused before anything is made, as Stripe does.
+  if (input.promotionCode) {
+    redeemablePromotionCode(core, input.promotionCode, 'discounts[0][promotion_code]');
   }
   const now = core.clock.now();
   const id = newId('sub');
@@ -95,6 +102,7 @@ export function createSubscription(
     };
   }
   core.state.subscriptions.set(sub.id, sub);
+  if (input.promotionCode) attachDiscount(core, sub, input.promotionCode);
 
   const invoice = issueInvoice(
     core,

@@ -21,13 +21,17 @@ export function invoiceObject(fields: {
   lines: InvoiceLineInput[];
   periodStart: number;
   periodEnd: number;
+  /** Taken off the lines' sum by the subscription's coupon (0 without one). */
+  discountCents?: number;
 }): Stripe.Invoice {
   const { customer, subscription } = fields;
   const id = newId('in');
-  const total = Math.max(
+  const subtotal = Math.max(
     0,
     fields.lines.reduce((sum, line) => sum + line.amount, 0),
   );
+  const discountCents = Math.min(fields.discountCents ?? 0, subtotal);
+  const total = subtotal - discountCents;
   const sequence = customer.next_invoice_sequence ?? 1;
   customer.next_invoice_sequence = sequence + 1;
   return {
@@ -124,11 +128,12 @@ export function invoiceObject(fields: {
       paid_at: null,
       voided_at: null,
     },
-    subtotal: total,
-    subtotal_excluding_tax: total,
+    subtotal,
+    subtotal_excluding_tax: subtotal,
     test_clock: null,
     total,
-    total_discount_amounts: [],
+    total_discount_amounts:
+      discountCents > 0 ? [{ amount: discountCents, discount: `di_${id.slice(3)}` }] : [],
     total_excluding_tax: total,
     total_pretax_credit_amounts: [],
     total_taxes: [],

@@ -76,6 +76,13 @@ function saveDefault(params: FormObject): 'off' | 'on_subscription' | undefined 
     : undefined;
 }
 
+/** `discounts[0][promotion_code]` (the one discount billing passes), checked before anything is made. */
+function promotionCodeParam(params: FormObject): string | null {
+  const first = arrayParam(params, 'discounts')?.[0];
+  if (!first || typeof first !== 'object' || Array.isArray(first)) return null;
+  return strParam(first, 'promotion_code') ?? null;
+}
+
 export const subscriptionRoutes: Route[] = [
   {
     method: 'POST',
@@ -106,6 +113,7 @@ export const subscriptionRoutes: Route[] = [
         metadata: mergeMetadata({}, params),
         description: strParam(params, 'description') || null,
         cancelAtPeriodEnd: boolParam(params, 'cancel_at_period_end') ?? false,
+        promotionCode: promotionCodeParam(params),
       });
       return render(core.state, sub, expand);
     },

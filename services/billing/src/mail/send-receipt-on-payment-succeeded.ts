@@ -19,7 +19,7 @@ export const sendReceiptOnPaymentSucceeded = (billing: Pick<Billing, 'schema' | 
       billing.logger.warn({ paymentId: data.paymentId }, 'no address on record for the receipt');
       return;
     }
-    const { decided } = await ctx.decide(paymentStreamId(data.paymentId), paymentDecider, {
+    const { decided, state } = await ctx.decide(paymentStreamId(data.paymentId), paymentDecider, {
       kind: 'mark-receipt-sent',
       paymentId: data.paymentId,
     });
@@ -31,6 +31,9 @@ export const sendReceiptOnPaymentSucceeded = (billing: Pick<Billing, 'schema' | 
       paidAt: data.paidAt,
       cardLast4: data.cardLast4,
       paymentId: data.paymentId,
+      // A tool's checkout fixed its promotion discount (plans' coupons are the provider's).
+      discountCents: state.started?.discountCents ?? 0,
+      promotionCode: state.started?.promotionCode ?? null,
     });
     await enqueueMail(ctx.sql, billing.schema, {
       key: `receipt:${data.paymentId}`,

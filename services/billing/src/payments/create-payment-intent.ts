@@ -5,6 +5,8 @@ import { customerDecider } from '../customers/customer-decider.js';
 import { customerOf, ensureProviderCustomer, type Payer } from '../customers/provider-customer.js';
 import { callProvider } from '../provider/provider-errors.js';
 import { PAYMENT_INTENT_EXPAND, purchaseRefOf } from '../provider/views.js';
+import { completeFreePurchase } from '../promotions/free-purchase.js';
+import { redeemForCheckout } from '../promotions/apply-promotion.js';
 import { customerStreamId, paymentStreamId } from '../shared/ids.js';
 import { decideIn, transact } from '../shared/transact.js';
 import { applyPurchase } from './apply-purchase.js';
@@ -25,6 +27,7 @@ export async function createPaymentIntent(
   billing: Billing,
   payer: Payer,
   productId: string,
+  promotionCode?: string,
   restarts = 1,
 ): Promise<CreatePaymentIntentResponse> {
   const product = await billing.catalog.product(productId);
@@ -60,6 +63,14 @@ export async function createPaymentIntent(
       paymentId: billing.newId(),
     });
     const id = opened.state.openPurchases[product.id]!;
+    const discount = await redeemForCheckout(billing, session, {
+      code: promotionCode,
+      paymentId: id,
+      userId,
+      purchase: 'tools',
+      amountCents: product.priceCents,
+      customer: opened.state,
+    });
     // The price and discount are fixed now; a resumed checkout is started again if the
     // catalogue changed since (tools carry no discount in the catalogue today).
     const terms = {
@@ -68,7 +79,7 @@ export async function createPaymentIntent(
       purpose: { kind: 'product' as const, productId: product.id },
       amountCents: product.priceCents,
       currency: product.currency,
-      discountCents: 0,
+      ...discount,
       description: product.name.es,
     };
     const stream = paymentStreamId(id);
@@ -83,13 +94,18 @@ export async function createPaymentIntent(
     paymentDecider,
   );
   const expected = expectedOf(payment.started!);
+  if (expected.amountCents === 0) return completeFreePurchase(billing, paymentId, payment);
+  const amounts = {
+    amountCents: expected.amountCents,
+    discountCents: payment.started!.discountCents,
+  };
   if (payment.providerPaymentId) {
     const retrieve = (id: string) =>
       callProvider(() => stripe.paymentIntents.retrieve(id, { expand: PAYMENT_INTENT_EXPAND }));
     let existing = await retrieve(payment.providerPaymentId);
     let step = resumeStep(existing, expected);
     if (step === 'reuse' && existing.client_secret) {
-      return { clientSecret: existing.client_secret, paymentIntentId: existing.id };
+      return { clientSecret: existing.client_secret, paymentIntentId: existing.id, ...amounts };
     }
     if (step === 'update') {
       // The customer pays what the catalogue says now, on the PaymentIntent they already have.
@@ -103,7 +119,7 @@ export async function createPaymentIntent(
         return null;
       });
       if (updated?.client_secret) {
-        return { clientSecret: updated.client_secret, paymentIntentId: updated.id };
+        return { clientSecret: updated.client_secret, paymentIntentId: updated.id, ...amounts };
       }
       step = 'replace';
     }
@@ -127,7 +143,7 @@ export async function createPaymentIntent(
     const ref = purchaseRefOf(existing);
     if (ref) await transact(billing, (session) => applyPurchase(billing, session, ref, existing));
     if (restarts <= 0) throw new Error(`Checkout of payment ${paymentId} could not be resumed`);
-    return createPaymentIntent(billing, payer, productId, restarts - 1);
+    return createPaymentIntent(billing, payer, productId, promotionCode, restarts - 1);
   }
 
   const created = await callProvider(() =>
@@ -149,5 +165,5 @@ export async function createPaymentIntent(
     paymentId,
     providerPaymentId: created.id,
   });
-  return { clientSecret: created.client_secret!, paymentIntentId: created.id };
+  return { clientSecret: created.client_secret!, paymentIntentId: created.id, ...amounts };
 }

@@ -65,7 +65,8 @@ export async function syncOwnership(
   const paid = payment.succeeded;
   if (!paid || paid.purpose.kind !== 'product') return;
   const { productId } = paid.purpose;
-  const refunded = payment.refundedCents >= paid.amountCents;
+  // A free purchase (a 100 % promotion code) has nothing to refund: it is never "refunded".
+  const refunded = paid.amountCents > 0 && payment.refundedCents >= paid.amountCents;
   const lost = Object.values(payment.disputes).some((d) => d.outcome === 'lost');
   const stream = customerStreamId(paid.userId);
   const ids = { userId: paid.userId, productId, paymentId: paid.paymentId };

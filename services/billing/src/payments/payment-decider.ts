@@ -33,7 +33,8 @@ export const expectedOf = (started: NonNullable<PaymentState['started']>) => ({
 const sameTerms = (started: NonNullable<PaymentState['started']>, terms: CheckoutTerms) =>
   started.amountCents === terms.amountCents &&
   started.currency === terms.currency &&
-  started.discountCents === (terms.discountCents ?? 0);
+  started.discountCents === (terms.discountCents ?? 0) &&
+  started.promotionCode === (terms.promotionCode ?? null);
 
 /**
  * A payment the provider reports for other money than it had to collect: a tool's latest start,
@@ -166,9 +167,18 @@ export const paymentDecider: Decider<PaymentCommand, PaymentState, PaymentEvent>
       case 'PaymentStarted': {
         const { userId, purpose, amountCents, currency, description } = event.data;
         const discountCents = event.data.discountCents ?? 0;
+        const promotionCode = event.data.promotionCode ?? null;
         return {
           ...state,
-          started: { userId, purpose, amountCents, currency, description, discountCents },
+          started: {
+            userId,
+            purpose,
+            amountCents,
+            currency,
+            description,
+            discountCents,
+            promotionCode,
+          },
         };
       }
       case 'PaymentMismatched':

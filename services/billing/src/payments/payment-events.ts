@@ -50,6 +50,8 @@ export const PaymentStarted = defineDomainEvent(
     description: z.string(),
     /** Taken off amountCents; absent in checkouts started before discounts were recorded. */
     discountCents: amountCentsSchema.optional(),
+    /** The promotion code that gave the discount, as created; absent or null without one. */
+    promotionCode: z.string().min(1).nullable().optional(),
   }),
 );
 

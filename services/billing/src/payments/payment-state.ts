@@ -18,6 +18,7 @@ export interface CheckoutTerms {
   currency: string;
   description: string;
   discountCents?: number;
+  promotionCode?: string | null;
 }
 
 export type PaymentCommand =
@@ -102,6 +103,7 @@ export interface PaymentState {
     currency: string;
     description: string;
     discountCents: number;
+    promotionCode: string | null;
   } | null;
   /** The provider reported it paid with other terms than started (PaymentMismatched). */
   mismatched: { providerPaymentId: string; paidCents: number; paidCurrency: string } | null;

@@ -6,6 +6,7 @@ import { payerOf } from '../customers/provider-customer.js';
 import { confirmPayment } from './confirm-payment.js';
 import { createPaymentIntent } from './create-payment-intent.js';
 import { paymentsToReview } from './payment-review.js';
+import { inCustomerLanguage } from '../promotions/apply-promotion.js';
 
 /** The spec's checkout calls for single tools (section 7). */
 export function paymentRoutes(billing: Billing): Router {
@@ -17,7 +18,10 @@ export function paymentRoutes(billing: Billing): Router {
     path: '/api/create-payment-intent',
     auth: 'user',
     body: createPaymentIntentRequestSchema,
-    handler: ({ body, user }) => createPaymentIntent(billing, payerOf(user), body.productId),
+    handler: ({ body, user, req }) =>
+      inCustomerLanguage(req.headers['accept-language'], () =>
+        createPaymentIntent(billing, payerOf(user), body.productId, body.promotionCode),
+      ),
   });
 
   route({

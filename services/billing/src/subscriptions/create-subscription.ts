@@ -13,6 +13,7 @@ import { namesPlan, planName } from '@mia/catalog';
 import { callProvider } from '../provider/provider-errors.js';
 import { customerStreamId, subscriptionStreamId } from '../shared/ids.js';
 import { decideIn, transact } from '../shared/transact.js';
+import { firstInvoiceAmounts, redeemForPlan } from '../promotions/plan-promotion.js';
 import { applySubscription } from './apply-subscription.js';
 import { subscriptionDecider } from './subscription-decider.js';
 import { factsOf } from './subscription-facts.js';
@@ -37,10 +38,10 @@ function firstInvoiceSecret(sub: Stripe.Subscription): string | null {
 export async function createSubscription(
   billing: Billing,
   payer: Payer,
-  request: { priceId: string; planType: PlanType },
+  request: { priceId: string; planType: PlanType; promotionCode?: string | undefined },
   restarts = 1,
 ): Promise<CreateSubscriptionResponse> {
-  const plan = { planType: request.planType };
+  const plan = await billing.catalog.plan(request.planType);
   if (!namesPlan(request.priceId, plan.planType)) {
     throw new DomainError('invalid', 'invalid_plan', INVALID_PRODUCT, {
       detail: `${request.priceId} no es el ${planName(plan.planType)}.`,
@@ -73,7 +74,7 @@ export async function createSubscription(
     billing.prices.priceFor(plan.planType),
   ]);
 
-  const subscriptionId = await transact(billing, async (session) => {
+  const { subscriptionId, promotion } = await transact(billing, async (session) => {
     const opened = await decideIn(
       billing,
       session,
@@ -88,7 +89,14 @@ export async function createSubscription(
       userId,
       plan: plan.planType,
     });
-    return id;
+    const promotion = await redeemForPlan(billing, session, {
+      code: request.promotionCode,
+      subscriptionId: id,
+      userId,
+      amountCents: plan.priceCents,
+      customer: opened.state,
+    });
+    return { subscriptionId: id, promotion };
   });
 
   const { stripe } = billing.provider;
@@ -101,7 +109,13 @@ export async function createSubscription(
       stripe.subscriptions.retrieve(state.providerSubscriptionId!, { expand: EXPAND }),
     );
     const secret = firstInvoiceSecret(existing);
-    if (secret) return { clientSecret: secret, subscriptionId: existing.id };
+    if (secret) {
+      return {
+        clientSecret: secret,
+        subscriptionId: existing.id,
+        ...firstInvoiceAmounts(existing),
+      };
+    }
     // Paid meanwhile (then the refusal follows) or expired: record what the provider says and
     // start again from the customer's current state.
     const facts = factsOf(existing);
@@ -121,6 +135,9 @@ export async function createSubscription(
           payment_method_types: ['card'],
         },
         metadata: { userId, subscriptionId, plan: plan.planType },
+        ...(promotion.providerPromotionCodeId
+          ? { discounts: [{ promotion_code: promotion.providerPromotionCodeId }] }
+          : {}),
         expand: EXPAND,
       },
       { idempotencyKey: `subscription-${subscriptionId}` },
@@ -132,8 +149,15 @@ export async function createSubscription(
     providerSubscriptionId: created.id,
   });
   const secret = firstInvoiceSecret(created);
-  if (!secret) throw new Error(`Subscription ${created.id} has no first invoice to confirm`);
-  return { clientSecret: secret, subscriptionId: created.id };
+  // A 100 % code: the first invoice was paid at once for nothing; its invoice.paid records it.
+  if (!secret && created.status !== 'active') {
+    throw new Error(`Subscription ${created.id} has no first invoice to confirm`);
+  }
+  return {
+    clientSecret: secret ?? '',
+    subscriptionId: created.id,
+    ...firstInvoiceAmounts(created),
+  };
 }
 
 /**

@@ -17,7 +17,7 @@ export interface PlanInvoiceCharge {
   trial: boolean;
   priceCents: number;
   priceCurrency: string;
-  /** The discount the store fixed when the plan was bought (checkouts apply no plan coupon). */
+  /** The coupon's discount on this invoice (the promotion code taken when the plan was bought). */
   discountCents: number;
   /** Proration lines of earlier plan changes carried on this invoice. */
   prorationCents: number;
@@ -76,7 +76,7 @@ export function planInvoiceChargeOf(
     trial: subscription.status === 'trialing',
     priceCents: ours?.unit_amount ?? catalogue.priceCents,
     priceCurrency: ours?.currency ?? catalogue.currency.toLowerCase(),
-    discountCents: 0,
+    discountCents: (invoice.total_discount_amounts ?? []).reduce((sum, d) => sum + d.amount, 0),
     prorationCents: invoice.lines.data
       .filter(isProration)
       .reduce((sum, line) => sum + line.amount, 0),

@@ -10,6 +10,7 @@ import { payerOf } from '../customers/provider-customer.js';
 import { createSubscription } from './create-subscription.js';
 import { cancelAtPeriodEnd, changePlan, resume } from './manage-subscription.js';
 import { confirmPaymentMethod } from './pay-past-due.js';
+import { inCustomerLanguage } from '../promotions/apply-promotion.js';
 
 /** The plans' checkout (spec section 7) and the dashboard's self-service buttons. */
 export function subscriptionRoutes(billing: Billing): Router {
@@ -21,7 +22,10 @@ export function subscriptionRoutes(billing: Billing): Router {
     path: '/api/subscriptions',
     auth: 'user',
     body: createSubscriptionRequestSchema,
-    handler: ({ body, user }) => createSubscription(billing, payerOf(user), body),
+    handler: ({ body, user, req }) =>
+      inCustomerLanguage(req.headers['accept-language'], () =>
+        createSubscription(billing, payerOf(user), body),
+      ),
   });
 
   route({

@@ -409,4 +409,13 @@ export const commerceEn: typeof commerceEs = {
       providerPayment: (provider: string) => `${provider} payment`,
     },
   },
+  promotionCode: {
+    open: 'Have a discount code?',
+    label: 'Discount code',
+    apply: 'Apply',
+    applying: 'Applying...',
+    discount: (amount: string) => `Discount: -${amount}`,
+    total: (amount: string) => `Total to pay: ${amount}`,
+    free: 'With this code your purchase is free: no card needed.',
+  },
 };

@@ -409,4 +409,13 @@ export const commerceEs = {
       providerPayment: (provider: string) => `Pago en ${provider}`,
     },
   },
+  promotionCode: {
+    open: '¿Tienes un código de descuento?',
+    label: 'Código de descuento',
+    apply: 'Aplicar',
+    applying: 'Aplicando...',
+    discount: (amount: string) => `Descuento: -${amount}`,
+    total: (amount: string) => `Total a pagar: ${amount}`,
+    free: 'Con este código tu compra es gratis: no necesitas tarjeta.',
+  },
 };

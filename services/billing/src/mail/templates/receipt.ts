@@ -9,6 +9,9 @@ export interface ReceiptData {
   paidAt: string;
   cardLast4: string | null;
   paymentId: string;
+  /** Taken off by a promotion code (0 or absent without one); amountCents is after it. */
+  discountCents?: number;
+  promotionCode?: string | null;
 }
 
 const texts = {
@@ -22,6 +25,8 @@ const texts = {
     card: 'Tarjeta',
     cardEnding: (last4: string) => `terminada en ${last4}`,
     reference: 'Referencia',
+    discount: 'Descuento',
+    discountWith: (amount: string, code: string) => `-${amount} (código ${code})`,
   },
   en: {
     subject: (d: ReceiptData) => `Receipt for your payment: ${d.description}`,
@@ -33,6 +38,8 @@ const texts = {
     card: 'Card',
     cardEnding: (last4: string) => `ending in ${last4}`,
     reference: 'Reference',
+    discount: 'Discount',
+    discountWith: (amount: string, code: string) => `-${amount} (code ${code})`,
   },
 } satisfies Record<MailLocale, unknown>;
 
@@ -44,6 +51,14 @@ export function receiptMail(locale: MailLocale, data: ReceiptData): MailContent 
     paragraphs: [t.body],
     rows: [
       [t.product, data.description],
+      ...(data.discountCents && data.promotionCode
+        ? [
+            [
+              t.discount,
+              t.discountWith(formatUsd(data.discountCents, locale), data.promotionCode),
+            ] as [string, string],
+          ]
+        : []),
       [t.amount, formatUsd(data.amountCents, locale)],
       [t.date, formatDate(data.paidAt, locale)],
       ...(data.cardLast4 ? [[t.card, t.cardEnding(data.cardLast4)] as [string, string]] : []),

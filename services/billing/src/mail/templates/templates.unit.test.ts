@@ -25,6 +25,15 @@ describe('mail templates', () => {
     expect(en.text).toContain('ending in 4242');
   });
 
+  it('receipt: a promotion code shows its discount and the amount paid after it', () => {
+    const paid = { ...receipt, amountCents: 499, discountCents: 500, promotionCode: 'MITAD' };
+    const es = receiptMail('es', paid).text;
+    expect(es).toMatch(/Descuento.*-\$5\.00 USD \(código MITAD\)/);
+    expect(es).toContain('$4.99 USD');
+    expect(receiptMail('en', paid).text).toMatch(/Discount.*-\$5\.00 USD \(code MITAD\)/);
+    expect(receiptMail('es', receipt).text).not.toContain('Descuento');
+  });
+
   it('escapes what the customer typed in the HTML part', () => {
     const { html } = receiptMail('es', receipt);
     expect(html).toContain('Ana &lt;script&gt;');

@@ -1,4 +1,4 @@
-import { clientSecretResponseSchema } from '@mia/contracts';
+import { createPaymentIntentResponseSchema } from '@mia/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { checkoutRequest, type CheckoutItem } from '@/features/billing/checkout-item';
@@ -8,6 +8,9 @@ export interface CheckoutIntent {
   clientSecret: string;
   /** The PaymentIntent to confirm (a subscription's first invoice has one too). */
   paymentIntentId: string;
+  /** What the card pays after the discount (0: nothing to pay, the purchase is complete). */
+  amountCents: number;
+  discountCents: number;
 }
 
 /**
@@ -19,15 +22,20 @@ export interface CheckoutIntent {
  * the gateway, which then sends the call to another replica when the first refused the
  * connection (a restart) instead of answering 502.
  */
-export async function createCheckoutIntent(found: CheckoutItem): Promise<CheckoutIntent> {
+export async function createCheckoutIntent(
+  found: CheckoutItem,
+  promotionCode?: string,
+): Promise<CheckoutIntent> {
   const { path, body } = checkoutRequest(found);
-  const answer = await api.post(path, body, {
-    schema: clientSecretResponseSchema,
-    idempotencyKey: `checkout-${found.item.id}`,
+  const answer = await api.post(path, promotionCode ? { ...body, promotionCode } : body, {
+    schema: createPaymentIntentResponseSchema,
+    idempotencyKey: `checkout-${found.item.id}${promotionCode ? `-${promotionCode.toLowerCase()}` : ''}`,
   });
   return {
     clientSecret: answer.clientSecret,
     paymentIntentId: answer.paymentIntentId ?? intentIdFromClientSecret(answer.clientSecret),
+    amountCents: answer.amountCents,
+    discountCents: answer.discountCents,
   };
 }
 

@@ -12,6 +12,7 @@ import { useCheckoutIntent } from '@/features/billing/api/checkout-intent';
 import type { CheckoutItem } from '@/features/billing/checkout-item';
 import { CheckoutForm } from './checkout-form';
 import { CheckoutSummary } from './checkout-summary';
+import { PromotionCodeField } from './promotion-code-field';
 
 interface Props {
   found: CheckoutItem;
@@ -45,7 +46,10 @@ export function CheckoutPage({ found, defaultEmail, onPaid }: Props) {
 
   return (
     <div className="grid grid-cols-1 items-start gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-      <CheckoutSummary found={found} />
+      <div className="space-y-4">
+        <CheckoutSummary found={found} />
+        <PromotionCodeField found={found} onFree={onPaid} />
+      </div>
       <Card>
         <CardContent className="pt-6">
           {config.data && intent.data ? (
