@@ -81,7 +81,8 @@ export class ApiClient {
       if ('expired' in parsed) this.jar.delete(parsed.name);
       else this.jar.set(parsed.name, parsed);
     }
-    const text = await res.text();
+    // Byte for byte: res.text() would drop a byte order mark (the CSV exports start with one).
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
     let json: unknown;
     try {
       json = text ? JSON.parse(text) : undefined;

@@ -30,6 +30,8 @@ interface Props {
   found: CheckoutItem;
   config: BillingConfigResponse;
   clientSecret: string;
+  /** The amount the intent charges (after a discount), when billing said so. */
+  amountCents?: number | undefined;
   defaultEmail: string;
   /** After billing has recorded the payment: the page refreshes what it shows elsewhere. */
   onPaid: () => void;
@@ -43,7 +45,14 @@ const textFields = [
   { name: 'zip', autoComplete: 'postal-code' },
 ] as const;
 
-export function CheckoutForm({ found, config, clientSecret, defaultEmail, onPaid }: Props) {
+export function CheckoutForm({
+  found,
+  config,
+  clientSecret,
+  amountCents,
+  defaultEmail,
+  onPaid,
+}: Props) {
   const { t, locale } = useI18n();
   const copy = t.checkout;
   const navigate = useNavigate();
@@ -123,7 +132,8 @@ export function CheckoutForm({ found, config, clientSecret, defaultEmail, onPaid
   };
 
   const busy = phase !== 'idle';
-  const price = formatMoney(found.item.priceCents, locale);
+  // What this intent charges: the catalogue price, or less once a discount code applied.
+  const price = formatMoney(amountCents ?? found.item.priceCents, locale);
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-busy={phase === 'paying'}>

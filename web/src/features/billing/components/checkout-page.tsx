@@ -57,6 +57,7 @@ export function CheckoutPage({ found, defaultEmail, onPaid }: Props) {
               found={found}
               config={config.data}
               clientSecret={intent.data.clientSecret}
+              amountCents={intent.data.amountCents}
               defaultEmail={defaultEmail}
               onPaid={onPaid}
             />
