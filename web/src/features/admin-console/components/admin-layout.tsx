@@ -110,12 +110,17 @@ export function AdminLayout({
       </header>
       <div
         className={cn(
-          'mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6 lg:py-8',
-          staff && 'lg:grid-cols-[14rem_1fr]',
+          // One shrinkable column on phones: the nav's row scrolls instead of widening the page.
+          'mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-6 sm:px-6 lg:py-8',
+          staff && 'lg:grid-cols-[14rem_minmax(0,1fr)]',
         )}
       >
         {staff ? (
-          <nav aria-label={t.adminConsole.navLabel} data-testid="admin-console-nav">
+          <nav
+            aria-label={t.adminConsole.navLabel}
+            data-testid="admin-console-nav"
+            className="min-w-0"
+          >
             <ul className="-mx-4 flex gap-1 overflow-x-auto px-4 pb-1 lg:mx-0 lg:grid lg:overflow-visible lg:px-0">
               {entries.map((entry) => (
                 <li key={entry.to} className="shrink-0">

@@ -64,7 +64,11 @@ export function SalesCharts({
         ]}
       >
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+          <BarChart
+            accessibilityLayer={false}
+            data={points}
+            margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+          >
             <CartesianGrid stroke={GRID} vertical={false} />
             <XAxis dataKey="label" tick={AXIS} minTickGap={12} />
             <YAxis tick={AXIS} tickFormatter={wholeDollars} width={72} />
@@ -88,7 +92,11 @@ export function SalesCharts({
         ]}
       >
         <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={points} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
+          <LineChart
+            accessibilityLayer={false}
+            data={points}
+            margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+          >
             <CartesianGrid stroke={GRID} vertical={false} />
             <XAxis dataKey="label" tick={AXIS} minTickGap={12} />
             <YAxis tick={AXIS} allowDecimals={false} width={48} />
@@ -133,6 +141,7 @@ export function SalesCharts({
         >
           <ResponsiveContainer width="100%" height="100%">
             <BarChart
+              accessibilityLayer={false}
               data={tools}
               layout="vertical"
               margin={{ top: 8, right: 16, bottom: 0, left: 0 }}
