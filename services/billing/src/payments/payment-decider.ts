@@ -45,7 +45,10 @@ const sameTerms = (started: NonNullable<PaymentState['started']>, terms: Checkou
  * start it was held to (a plan invoice has no start and no discount), so the payment history
  * shows it beside the amount.
  */
-const withDiscount = (state: PaymentState, paid: PaymentSucceededV1Data): PaymentSucceededV2Data => ({
+const withDiscount = (
+  state: PaymentState,
+  paid: PaymentSucceededV1Data,
+): PaymentSucceededV2Data => ({
   ...paid,
   discountCents: paid.purpose.kind === 'product' ? (state.started?.discountCents ?? 0) : 0,
   promotionCode: paid.purpose.kind === 'product' ? (state.started?.promotionCode ?? null) : null,
