@@ -136,6 +136,17 @@ describe('a customer with tools and payments', () => {
     await screenshot(page, 'commerce-dashboard-owned-es-1280');
   });
 
+  it('shows under the amount what a promotion code took off', async () => {
+    const paid = harness.commerce.givePayment(ana.email, 'Manual de Ceremonias', 499, 'succeeded');
+    paid.discount = { cents: 500, code: 'PASTOR50' };
+    await openDashboard();
+    const row = page.getByTestId('payment-history').locator('tbody tr', {
+      hasText: 'Manual de Ceremonias',
+    });
+    await eventually(() => row.innerText()).toContain('Descuento: -$5.00 USD (código PASTOR50)');
+    expect(await row.innerText()).toMatch(/\$4\.99 USD/);
+  });
+
   it('opens a tool in a new tab with "Usar", counts the use and says so', async () => {
     await openDashboard();
     const [tab] = await Promise.all([

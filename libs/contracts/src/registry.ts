@@ -21,6 +21,7 @@ import {
   PaymentRefundedV1,
   PaymentRefundedV2,
   PaymentSucceededV1,
+  PaymentSucceededV2,
   SubscriptionActivatedV1,
   SubscriptionChangedV1,
   SubscriptionEndedV1,
@@ -73,6 +74,9 @@ export const integrationEvents: readonly EventDefinition[] = [
   PaymentRefundedV2,
   PaymentDisputedV2,
   DisputeClosedV2,
+  // v2 carries the promotion code's discount; v1 is no longer appended (no consumer declares
+  // it) but stays known: billing's older payment streams hold it
+  PaymentSucceededV2,
   // the catalogue, owned by billing (ADR 0018)
   ProductPublishedV1,
   ProductChangedV1,

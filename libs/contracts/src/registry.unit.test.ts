@@ -53,6 +53,7 @@ describe('integration event registry', () => {
     expect(findEventDefinition('PaymentSucceeded', 1)).toBe(billing.PaymentSucceededV1);
     expect(findEventDefinition('AccessGranted', 1)).toBe(access.AccessGrantedV1);
     expect(findEventDefinition('TicketOpened', 1)).toBe(support.TicketOpenedV1);
-    expect(findEventDefinition('PaymentSucceeded', 2)).toBeUndefined();
+    expect(findEventDefinition('PaymentSucceeded', 2)).toBe(billing.PaymentSucceededV2);
+    expect(findEventDefinition('PaymentSucceeded', 3)).toBeUndefined();
   });
 });

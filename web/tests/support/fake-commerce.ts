@@ -153,6 +153,8 @@ interface Payment {
   grantId?: string;
   /** A plan's invoice: a full refund needs planAction (cancel_now or keep). */
   plan?: boolean;
+  /** What a promotion code took off, as access's payment history reports it. */
+  discount?: { cents: number; code: string | null };
 }
 
 /** An open dispute of a payment, for the admin's disputes panel. */
@@ -716,6 +718,9 @@ export class FakeCommerce {
           description: payment.description,
           amount: centsToAmountString(payment.amountCents),
           status: payment.status,
+          ...(payment.discount
+            ? { discountCents: payment.discount.cents, promotionCode: payment.discount.code }
+            : {}),
         })),
       });
     },

@@ -30,6 +30,10 @@ export const dashboardResponseSchema = z.object({
       // The spec's payments carry the amount as a decimal string ('9.99').
       amount: z.string(),
       status: z.string(),
+      /** What a promotion code took off the price; absent without one. */
+      discountCents: z.number().int().positive().optional(),
+      /** The code the customer entered (absent or null without one). */
+      promotionCode: z.string().max(40).nullable().optional(),
     }),
   ),
   /** The user's personal access code (the "código MIA") that GPTs ask for. */

@@ -12,6 +12,7 @@ import {
   PaymentRefundedV1,
   PaymentRefundedV2,
   PaymentSucceededV1,
+  PaymentSucceededV2,
   SubscriptionActivatedV1,
   SubscriptionChangedV1,
   SubscriptionEndedV1,
@@ -86,6 +87,16 @@ const examples: [EventDefinition, unknown][] = [
       cardBrand: null,
     },
   ],
+  [
+    PaymentSucceededV2,
+    {
+      ...succeeded,
+      amountCents: 499,
+      discountCents: 500,
+      promotionCode: 'PASTOR50',
+    },
+  ],
+  [PaymentSucceededV2, { ...succeeded, discountCents: 0, promotionCode: null }],
   [
     PaymentFailedV1,
     {
@@ -207,6 +218,20 @@ describe('billing events', () => {
     expect(refused({ purpose: { kind: 'gift', productId: 'manual-ceremonias' } })).toBe(false);
     expect(refused({ purpose: { kind: 'subscription', subscriptionId } })).toBe(false);
     expect(refused({ purpose: { kind: 'product', productId: 'Manual Ceremonias' } })).toBe(false);
+  });
+
+  it('refuses a v2 discount that is negative or fractional, or a code over 40 characters', () => {
+    const v2 = { ...succeeded, discountCents: 500, promotionCode: 'PASTOR50' };
+    expect(PaymentSucceededV2.schema.safeParse(v2).success).toBe(true);
+    for (const change of [
+      { discountCents: -1 },
+      { discountCents: 1.5 },
+      { promotionCode: 'X'.repeat(41) },
+      { promotionCode: 'PASTOR\n50' },
+    ]) {
+      expect(PaymentSucceededV2.schema.safeParse({ ...v2, ...change }).success).toBe(false);
+    }
+    expect(PaymentSucceededV2.schema.safeParse({ ...succeeded }).success).toBe(false);
   });
 
   it('takes currencies as lowercase 3-letter codes', () => {

@@ -1,6 +1,7 @@
 export * from './payment-purpose.js';
 export * from './subscription-status.js';
 export * from './payment-succeeded.v1.js';
+export * from './payment-succeeded.v2.js';
 export * from './payment-failed.v1.js';
 export * from './payment-refunded.v1.js';
 export * from './payment-disputed.v1.js';

@@ -31,7 +31,7 @@ const statement = (schema: string) => `
        FROM ${qualified(schema, 'usage_counts')} WHERE user_id = $1) u) AS usage,
     (SELECT coalesce(json_agg(p ORDER BY p.created_at DESC), '[]'::json) FROM (
        SELECT payment_id, description, amount_cents, currency, created_at, succeeded, failed,
-              refunded_cents, fully_refunded
+              refunded_cents, fully_refunded, discount_cents, promotion_code
        FROM ${qualified(schema, 'payments')}
        WHERE user_id = $1 AND created_at IS NOT NULL AND amount_cents IS NOT NULL) p) AS payments,
     (SELECT code_ciphertext FROM ${qualified(schema, 'access_codes')} WHERE user_id = $1) AS code`;
@@ -65,6 +65,8 @@ interface PaymentRow {
   failed: boolean;
   refunded_cents: number;
   fully_refunded: boolean;
+  discount_cents: number;
+  promotion_code: string | null;
 }
 
 // json_agg writes timestamps in the session's time zone; the API answers ISO UTC.
@@ -104,6 +106,8 @@ function paymentOf(row: PaymentRow): PaymentEntry | null {
     currency: row.currency ?? 'usd',
     amountCents: row.amount_cents,
     refundedCents: row.refunded_cents,
+    discountCents: row.discount_cents,
+    promotionCode: row.promotion_code,
   };
 }
 

@@ -56,13 +56,17 @@ export async function dashboardOf(access: Access, user: SessionUser): Promise<Da
     user: { name: name ?? user.name ?? '' },
     availableProducts,
     purchasedGpts,
-    payments: payments.map(({ id, createdAt, description, amount, status }) => ({
-      id,
-      createdAt,
-      description,
-      amount,
-      status,
-    })),
+    payments: payments.map(
+      ({ id, createdAt, description, amount, status, discountCents, promotionCode }) => ({
+        id,
+        createdAt,
+        description,
+        amount,
+        status,
+        // Shown under the amount only when a promotion code took something off.
+        ...(discountCents > 0 ? { discountCents, promotionCode } : {}),
+      }),
+    ),
     accessCode,
   };
 }

@@ -5,7 +5,7 @@ import {
   PaymentDisputedV2,
   PaymentFailedV1,
   PaymentRefundedV2,
-  PaymentSucceededV1,
+  PaymentSucceededV2,
   SubscriptionActivatedV1,
   SubscriptionChangedV1,
   SubscriptionEndedV1,
@@ -86,6 +86,8 @@ describe('entitlements from billing events (billing -> NATS -> two access replic
     paidAt: new Date().toISOString(),
     cardLast4: '4242',
     cardBrand: 'visa',
+    discountCents: 0,
+    promotionCode: null,
   });
 
   const disputedData = (
@@ -121,7 +123,11 @@ describe('entitlements from billing events (billing -> NATS -> two access replic
     const userId = randomUUID();
     const paymentId = randomUUID();
     await billing.store.append(`payment-${paymentId}`, 'no-stream', [
-      { type: PaymentSucceededV1.type, data: paymentData(userId, paymentId, 'epistolas-pablo') },
+      {
+        type: PaymentSucceededV2.type,
+        version: 2,
+        data: paymentData(userId, paymentId, 'epistolas-pablo'),
+      },
     ]);
     await waitFor(async () => (await usableProducts(userId)).length > 0, {
       message: 'the purchase grant',
@@ -161,6 +167,43 @@ describe('entitlements from billing events (billing -> NATS -> two access replic
     }
   });
 
+  it('a purchase with a promotion code shows its discount in the payment history', async () => {
+    const userId = randomUUID();
+    const paymentId = randomUUID();
+    await billing.store.append(`payment-${paymentId}`, 'no-stream', [
+      {
+        type: PaymentSucceededV2.type,
+        version: 2,
+        data: {
+          ...paymentData(userId, paymentId, 'manual-ceremonias'),
+          amountCents: 499,
+          discountCents: 500,
+          promotionCode: 'PASTOR50',
+        },
+      },
+    ]);
+    await waitFor(async () => (await readPayments(prisma(), userId)).length > 0, {
+      message: 'the discounted payment in the history',
+    });
+    expect(await readPayments(prisma(), userId)).toEqual([
+      expect.objectContaining({ id: paymentId, amountCents: 499, discountCents: 500 }),
+    ]);
+    const token = await sessionToken({ id: userId, role: 'user', email: 'x@y.org', name: 'Ana' });
+    const { status, body } = await call(replicas[0]!.url, 'GET', '/api/dashboard', { token });
+    expect(status).toBe(200);
+    expect(dashboardResponseSchema.parse(body).payments).toEqual([
+      {
+        id: paymentId,
+        createdAt: expect.any(String),
+        description: 'Manual de Ceremonias Ministeriales',
+        amount: '4.99',
+        status: 'succeeded',
+        discountCents: 500,
+        promotionCode: 'PASTOR50',
+      },
+    ]);
+  });
+
   it('copies, any order and two replicas give the entitlements the rules say', async () => {
     const [refunded, kept, failed, sub, disputedWon, disputedLost, ended, trial] = Array.from(
       { length: 8 },
@@ -194,12 +237,12 @@ describe('entitlements from billing events (billing -> NATS -> two access replic
         paymentStream(refunded, 2),
       ),
       envelopeOf(
-        PaymentSucceededV1,
+        PaymentSucceededV2,
         paymentData(buyer, refunded, 'apocalipsis'),
         paymentStream(refunded, 1),
       ),
       envelopeOf(
-        PaymentSucceededV1,
+        PaymentSucceededV2,
         paymentData(buyer, kept, 'manual-ceremonias'),
         paymentStream(kept, 1),
       ),
@@ -258,7 +301,7 @@ describe('entitlements from billing events (billing -> NATS -> two access replic
         paymentStream(disputedWon, 2),
       ),
       envelopeOf(
-        PaymentSucceededV1,
+        PaymentSucceededV2,
         paymentData(disputer, disputedWon, 'comentario-exegetico'),
         paymentStream(disputedWon, 1),
       ),
@@ -269,7 +312,7 @@ describe('entitlements from billing events (billing -> NATS -> two access replic
         paymentStream(disputedLost, 2),
       ),
       envelopeOf(
-        PaymentSucceededV1,
+        PaymentSucceededV2,
         paymentData(disputer, disputedLost, 'diccionario-biblico'),
         paymentStream(disputedLost, 1),
       ),

@@ -4,7 +4,7 @@ import {
   DisputeClosedV2,
   PaymentDisputedV2,
   PaymentRefundedV2,
-  PaymentSucceededV1,
+  PaymentSucceededV2,
   SubscriptionActivatedV1,
   type EventEnvelope,
 } from '@mia/contracts';
@@ -127,7 +127,7 @@ describe('refunds and disputes of plans and tools (v2 events)', () => {
     const tool = { kind: 'product', productId: 'apocalipsis' };
     events.push(
       envelopeOf(
-        PaymentSucceededV1,
+        PaymentSucceededV2,
         {
           paymentId: toolPayment,
           userId: partial,
@@ -140,6 +140,8 @@ describe('refunds and disputes of plans and tools (v2 events)', () => {
           paidAt: new Date().toISOString(),
           cardLast4: '4242',
           cardBrand: 'visa',
+          discountCents: 0,
+          promotionCode: null,
         },
         source(`payment-${toolPayment}`, 1),
       ),

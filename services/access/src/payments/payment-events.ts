@@ -22,7 +22,12 @@ const paymentFields = {
 
 export const PaymentSucceededNoted = defineDomainEvent(
   'PaymentSucceededNoted',
-  z.object(paymentFields),
+  z.object({
+    ...paymentFields,
+    /** What a promotion code took off (PaymentSucceeded v2); absent in facts noted before. */
+    discountCents: amountCentsSchema.optional(),
+    promotionCode: z.string().nullable().optional(),
+  }),
 );
 
 export const PaymentFailedNoted = defineDomainEvent(

@@ -42,6 +42,11 @@ export const paymentsProjection: Projection<AccessTx> = {
       currency: d.currency,
       createdAt: new Date(d.at),
     };
+    // Only a success says what a promotion code took off; facts noted before v2 say nothing.
+    const discount =
+      'discountCents' in d
+        ? { discountCents: d.discountCents ?? 0, promotionCode: d.promotionCode ?? null }
+        : {};
     const existing = await tx.payment.findUnique({ where: { paymentId: d.paymentId } });
     await tx.payment.upsert({
       where: { paymentId: d.paymentId },
@@ -49,6 +54,7 @@ export const paymentsProjection: Projection<AccessTx> = {
         paymentId: d.paymentId,
         userId: d.userId,
         ...details,
+        ...discount,
         succeeded,
         failed: !succeeded,
         refundedCents: 0,
@@ -57,7 +63,7 @@ export const paymentsProjection: Projection<AccessTx> = {
       },
       // A success's details win over a failure's (a retried charge of the same payment).
       update: succeeded
-        ? { ...details, succeeded: true, updatedAt }
+        ? { ...details, ...discount, succeeded: true, updatedAt }
         : { ...(existing?.succeeded ? {} : details), failed: true, updatedAt },
     });
   },

@@ -21,6 +21,9 @@ export interface PaymentEntry {
   currency: string;
   amountCents: number;
   refundedCents: number;
+  /** What a promotion code took off the price (0 without one). */
+  discountCents: number;
+  promotionCode: string | null;
 }
 
 /** A user's payments, newest first, as the dashboard shows them. */
@@ -42,6 +45,8 @@ export async function readPayments(db: PrismaClient, userId: string): Promise<Pa
       currency: row.currency ?? 'usd',
       amountCents: row.amountCents,
       refundedCents: row.refundedCents,
+      discountCents: row.discountCents,
+      promotionCode: row.promotionCode,
     });
   }
   return entries;

@@ -1,4 +1,4 @@
-import { PaymentSucceededV1 } from '@mia/contracts';
+import { PaymentSucceededV2 } from '@mia/contracts';
 import { enqueueMail, on } from '@mia/service-kit';
 import type { Billing } from '../billing.js';
 import type { BillingTx } from '../db.js';
@@ -13,13 +13,13 @@ import { receiptMail } from './templates/receipt.js';
  * server never holds billing's append lock.
  */
 export const sendReceiptOnPaymentSucceeded = (billing: Pick<Billing, 'schema' | 'logger'>) =>
-  on<typeof PaymentSucceededV1, BillingTx>(PaymentSucceededV1, async (data, _envelope, ctx) => {
+  on<typeof PaymentSucceededV2, BillingTx>(PaymentSucceededV2, async (data, _envelope, ctx) => {
     const to = await recipientOf(ctx.tx, data.userId);
     if (!to) {
       billing.logger.warn({ paymentId: data.paymentId }, 'no address on record for the receipt');
       return;
     }
-    const { decided, state } = await ctx.decide(paymentStreamId(data.paymentId), paymentDecider, {
+    const { decided } = await ctx.decide(paymentStreamId(data.paymentId), paymentDecider, {
       kind: 'mark-receipt-sent',
       paymentId: data.paymentId,
     });
@@ -31,9 +31,9 @@ export const sendReceiptOnPaymentSucceeded = (billing: Pick<Billing, 'schema' | 
       paidAt: data.paidAt,
       cardLast4: data.cardLast4,
       paymentId: data.paymentId,
-      // A tool's checkout fixed its promotion discount (plans' coupons are the provider's).
-      discountCents: state.started?.discountCents ?? 0,
-      promotionCode: state.started?.promotionCode ?? null,
+      // v2 carries the discount a tool's checkout fixed (plans' coupons are the provider's).
+      discountCents: data.discountCents,
+      promotionCode: data.promotionCode,
     });
     await enqueueMail(ctx.sql, billing.schema, {
       key: `receipt:${data.paymentId}`,

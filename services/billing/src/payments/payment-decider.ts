@@ -1,4 +1,8 @@
-import type { DisputeOutcome, PaymentSucceededV1Data } from '@mia/contracts';
+import type {
+  DisputeOutcome,
+  PaymentSucceededV1Data,
+  PaymentSucceededV2Data,
+} from '@mia/contracts';
 import { DomainError, type Decider } from '@mia/service-kit';
 import {
   isV1Twin,
@@ -35,6 +39,20 @@ const sameTerms = (started: NonNullable<PaymentState['started']>, terms: Checkou
   started.currency === terms.currency &&
   started.discountCents === (terms.discountCents ?? 0) &&
   started.promotionCode === (terms.promotionCode ?? null);
+
+/**
+ * What the announcement of a success says about the price: the promotion code's discount of the
+ * start it was held to (a plan invoice has no start and no discount), so the payment history
+ * shows it beside the amount.
+ */
+const withDiscount = (
+  state: PaymentState,
+  paid: PaymentSucceededV1Data,
+): PaymentSucceededV2Data => ({
+  ...paid,
+  discountCents: paid.purpose.kind === 'product' ? (state.started?.discountCents ?? 0) : 0,
+  promotionCode: paid.purpose.kind === 'product' ? (state.started?.promotionCode ?? null) : null,
+});
 
 /**
  * A payment the provider reports for other money than it had to collect: a tool's latest start,
@@ -336,7 +354,7 @@ export const paymentDecider: Decider<PaymentCommand, PaymentState, PaymentEvent>
         const mismatch = mismatchOf(state, paid, command.expected ?? null);
         if (mismatch) return [mismatch];
         return [
-          { type: 'PaymentSucceeded', data: paid },
+          { type: 'PaymentSucceeded', data: withDiscount(state, paid) },
           ...(command.receiptUrl
             ? [
                 {

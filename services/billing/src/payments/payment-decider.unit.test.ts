@@ -32,7 +32,11 @@ const failure: PaymentFailedV1Data = {
 };
 
 const succeed: PaymentCommand = { kind: 'succeed', payment: paid, receiptUrl: null };
-const succeeded: PaymentEvent = { type: 'PaymentSucceeded', data: paid };
+// Billing announces v2: no checkout start here, so no discount.
+const succeeded: PaymentEvent = {
+  type: 'PaymentSucceeded',
+  data: { ...paid, discountCents: 0, promotionCode: null },
+};
 const refund = (total: number): PaymentCommand => ({
   kind: 'refund',
   paymentId,
@@ -89,6 +93,13 @@ describe('payment decider', () => {
   it('double confirm (confirm-payment and the webhook): one PaymentSucceeded', () => {
     const first = spec.given([]).when(succeed).then([succeeded]);
     spec.given(first).when(succeed).thenNothing();
+  });
+
+  it('announces v2; a v1 success of an older stream still counts as paid', () => {
+    expect(paymentDecider.versionOf?.(succeeded)).toBe(2);
+    const older: PaymentEvent = { type: 'PaymentSucceeded', data: paid };
+    expect(paymentDecider.versionOf?.(older)).toBe(1);
+    spec.given([older]).when(succeed).thenNothing();
   });
 
   it('keeps the receipt link the provider gave', () => {

@@ -11,6 +11,7 @@ import {
   PaymentRefundedV1,
   PaymentRefundedV2,
   PaymentSucceededV1,
+  PaymentSucceededV2,
   refundPlanActionSchema,
   type DisputeClosedV1Data,
   type DisputeClosedV2Data,
@@ -20,6 +21,7 @@ import {
   type PaymentRefundedV1Data,
   type PaymentRefundedV2Data,
   type PaymentSucceededV1Data,
+  type PaymentSucceededV2Data,
 } from '@mia/contracts';
 import {
   defineDomainEvent,
@@ -160,7 +162,7 @@ export const paymentEventDefinitions = [
   RefundRequestWithdrawn,
   ReceiptSent,
   RenewalFailureNotified,
-  PaymentSucceededV1,
+  PaymentSucceededV2,
   PaymentFailedV1,
   PaymentRefundedV2,
   PaymentDisputedV2,
@@ -179,7 +181,7 @@ export type PaymentEvent =
   | EventOf<typeof RefundRequestWithdrawn>
   | EventOf<typeof ReceiptSent>
   | EventOf<typeof RenewalFailureNotified>
-  | DomainEvent<'PaymentSucceeded', PaymentSucceededV1Data>
+  | DomainEvent<'PaymentSucceeded', PaymentSucceededV2Data>
   | DomainEvent<'PaymentFailed', PaymentFailedV1Data>
   | DomainEvent<'PaymentRefunded', PaymentRefundedV2Data>
   | DomainEvent<'PaymentDisputed', PaymentDisputedV2Data>
@@ -188,7 +190,9 @@ export type PaymentEvent =
   // Streams written then still hold them; nothing appends them any more.
   | DomainEvent<'PaymentRefunded', PaymentRefundedV1Data>
   | DomainEvent<'PaymentDisputed', PaymentDisputedV1Data>
-  | DomainEvent<'DisputeClosed', DisputeClosedV1Data>;
+  | DomainEvent<'DisputeClosed', DisputeClosedV1Data>
+  // Appended before v2 carried the discount; streams written then still hold it.
+  | DomainEvent<'PaymentSucceeded', PaymentSucceededV1Data>;
 
 /** The v1 twins' definitions, by type. */
 const v1Twins = new Map<string, { schema: z.ZodType }>([
@@ -205,6 +209,9 @@ const readCurrent = readerOf<PaymentEvent>(paymentEventDefinitions);
 
 /** A stored event of a payment stream: v2 and v1 refund and dispute events both read. */
 export function readPaymentEvent(event: StoredEvent): PaymentEvent | undefined {
+  if (event.type === PaymentSucceededV1.type && event.version === 1) {
+    return { type: event.type, data: PaymentSucceededV1.schema.parse(event.data) };
+  }
   const twin = v1Twins.get(event.type);
   if (twin && event.version === 1) {
     return { type: event.type, data: twin.schema.parse(event.data) } as PaymentEvent;
@@ -212,6 +219,13 @@ export function readPaymentEvent(event: StoredEvent): PaymentEvent | undefined {
   return readCurrent(event);
 }
 
-/** Refund and dispute events are appended as v2 (with purpose) or as their v1 twin. */
+/** A PaymentSucceeded v2 carries its discount; v1 (older streams) does not. */
+const isSucceededV2 = (event: PaymentEvent): boolean =>
+  event.type === PaymentSucceededV2.type && 'discountCents' in event.data;
+
+/**
+ * Refund and dispute events are appended as v2 (with purpose) or as their v1 twin;
+ * PaymentSucceeded as v2 (with its discount).
+ */
 export const versionOfPaymentEvent = (event: PaymentEvent): number =>
-  v1Twins.has(event.type) && !isV1Twin(event) ? 2 : 1;
+  (v1Twins.has(event.type) && !isV1Twin(event)) || isSucceededV2(event) ? 2 : 1;

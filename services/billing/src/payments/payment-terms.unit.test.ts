@@ -33,6 +33,15 @@ const paidWith = (amountCents: number, currency = 'usd'): PaymentSucceededV1Data
   cardLast4: '4242',
   cardBrand: 'visa',
 });
+/** What billing announces: the provider's report plus the start's discount (none here). */
+const announced = (
+  data: PaymentSucceededV1Data,
+  discountCents = 0,
+  promotionCode: string | null = null,
+) => ({
+  type: 'PaymentSucceeded' as const,
+  data: { ...data, discountCents, promotionCode },
+});
 const succeed = (amountCents: number, currency = 'usd'): PaymentCommand => ({
   kind: 'succeed',
   payment: paidWith(amountCents, currency),
@@ -77,7 +86,7 @@ describe('the amount charged is the amount started', () => {
     spec
       .given([startedAt()])
       .when(succeed(999))
-      .then([{ type: 'PaymentSucceeded', data: paidWith(999) }]);
+      .then([announced(paidWith(999))]);
   });
 
   it('given 9.99 started, when the PaymentIntent was changed to 0.50 and paid: PaymentMismatched, no success, once', () => {
@@ -100,11 +109,11 @@ describe('the amount charged is the amount started', () => {
   });
 
   it('checks the amount net of the discount fixed at the start', () => {
-    const discounted = startedAt({ discountCents: 200 });
+    const discounted = startedAt({ discountCents: 200, promotionCode: 'PASTOR2' });
     spec
       .given([discounted])
       .when(succeed(799))
-      .then([{ type: 'PaymentSucceeded', data: paidWith(799) }]);
+      .then([announced(paidWith(799), 200, 'PASTOR2')]);
     spec
       .given([discounted])
       .when(succeed(999))
@@ -128,7 +137,7 @@ describe('the amount charged is the amount started', () => {
     spec
       .given(history)
       .when(succeed(1299))
-      .then([{ type: 'PaymentSucceeded', data: paidWith(1299) }]);
+      .then([announced(paidWith(1299))]);
   });
 
   it('never starts again a payment already paid or under review', () => {
@@ -155,6 +164,6 @@ describe('the amount charged is the amount started', () => {
     spec
       .given([])
       .when({ kind: 'succeed', payment: invoice, receiptUrl: null })
-      .then([{ type: 'PaymentSucceeded', data: invoice }]);
+      .then([announced(invoice)]);
   });
 });

@@ -55,6 +55,7 @@ export const paymentsProjection: Projection<BillingTx> = {
         });
         return;
       }
+      // v2 (with its discount) and v1 (older streams) alike: the fields read here are v1's.
       case PaymentSucceededV1.type: {
         const data = PaymentSucceededV1.schema.parse(event.data);
         const paid = {

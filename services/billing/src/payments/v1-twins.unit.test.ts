@@ -28,3 +28,18 @@ it('access and support read v2 only', () => {
     'support PaymentRefunded.v2',
   ]);
 });
+
+// PaymentSucceeded v2 carries the promotion code's discount (the payment history shows it);
+// every consumer moved to it and billing appends v2 only.
+it('no consumer declares PaymentSucceeded v1 (billing appends v2 only)', () => {
+  const readers = consumerDeclarations().filter(
+    (d) => d.event === 'PaymentSucceeded' && d.version === 1,
+  );
+  expect(readers.map((d) => d.consumer)).toEqual([]);
+  const v2 = consumerDeclarations().filter((d) => d.event === 'PaymentSucceeded');
+  expect(v2.map((d) => `${d.consumer} v${d.version}`).sort()).toEqual([
+    'access v2',
+    'billing v2',
+    'support v2',
+  ]);
+});

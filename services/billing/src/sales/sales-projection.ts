@@ -83,6 +83,7 @@ async function applyMoneyFact(event: StoredEvent, sql: Sql): Promise<void> {
       );
       return;
     }
+    // v2 (with its discount) and v1 (older streams) alike: the fields read here are v1's.
     case PaymentSucceededV1.type: {
       const d = PaymentSucceededV1.schema.parse(event.data);
       await sql.query(

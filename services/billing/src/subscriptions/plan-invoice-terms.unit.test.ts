@@ -255,10 +255,20 @@ describe('payment decider: a plan payment held to its subscription price', () =>
     spec
       .given([])
       .when({ kind: 'succeed', payment: payment(1999), receiptUrl: null, expected })
-      .then([{ type: 'PaymentSucceeded', data: payment(1999) }]);
+      .then([
+        {
+          type: 'PaymentSucceeded',
+          data: { ...payment(1999), discountCents: 0, promotionCode: null },
+        },
+      ]);
     spec
       .given([])
       .when({ kind: 'succeed', payment: payment(812), receiptUrl: null, expected: null })
-      .then([{ type: 'PaymentSucceeded', data: payment(812) }]);
+      .then([
+        {
+          type: 'PaymentSucceeded',
+          data: { ...payment(812), discountCents: 0, promotionCode: null },
+        },
+      ]);
   });
 });

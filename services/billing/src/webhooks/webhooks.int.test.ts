@@ -128,7 +128,7 @@ describe('Stripe webhooks (signed by the sandbox, verified by billing)', () => {
     );
     // Once each: the late payment_intent.succeeded finds everything already applied.
     expect(stream.map((e) => `${e.type}.v${e.version}`)).toEqual([
-      'PaymentSucceeded.v1',
+      'PaymentSucceeded.v2',
       'ProductOwned.v1',
       // v2 only (with the purpose): no consumer reads v1 any more.
       'PaymentRefunded.v2',

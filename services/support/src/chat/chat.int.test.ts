@@ -4,7 +4,7 @@ import {
   AccessRevokedV1,
   chatReplySchema,
   PaymentRefundedV2,
-  PaymentSucceededV1,
+  PaymentSucceededV2,
 } from '@mia/contracts';
 import { waitFor } from '@mia/testing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -52,7 +52,7 @@ describe('AI support chat (real SDK against a local fake OpenAI)', () => {
   async function buyer(name: string) {
     const person = await h.customer(name);
     const paymentId = randomUUID();
-    await h.publish('billing', `payment-${paymentId}`, PaymentSucceededV1, {
+    await h.publish('billing', `payment-${paymentId}`, PaymentSucceededV2, {
       paymentId,
       userId: person.id,
       purpose: { kind: 'product', productId: 'manual-ceremonias' },
@@ -64,6 +64,8 @@ describe('AI support chat (real SDK against a local fake OpenAI)', () => {
       paidAt: '2026-05-09T10:00:00.000Z',
       cardLast4: '4242',
       cardBrand: 'visa',
+      discountCents: 0,
+      promotionCode: null,
     });
     await h.publish('access', `entitlements-${person.id}`, AccessGrantedV1, {
       grantId: `purchase:${paymentId}`,

@@ -7,7 +7,7 @@ import {
   PaymentRefundedV2,
   PaymentDisputedV2,
   DisputeClosedV2,
-  PaymentSucceededV1,
+  PaymentSucceededV2,
   type EventDefinition,
 } from '@mia/contracts';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
@@ -72,6 +72,8 @@ describe("support's picture of a customer (billing, access -> NATS -> support)",
     paidAt: '2026-05-09T10:00:00.000Z',
     cardLast4: null,
     cardBrand: null,
+    discountCents: 0,
+    promotionCode: null,
   });
 
   it('a refund delivered three times counts once; one that arrives before its payment still counts', async () => {
@@ -87,7 +89,7 @@ describe("support's picture of a customer (billing, access -> NATS -> support)",
       refundedAt: '2026-05-10T08:00:00.000Z',
     };
     await deliver(PaymentRefundedV2, refund, randomUUID(), 3);
-    await deliver(PaymentSucceededV1, succeeded(paymentId, userId));
+    await deliver(PaymentSucceededV2, succeeded(paymentId, userId));
     await waitFor(
       async () => {
         const p = await db().customerPayment.findUnique({ where: { paymentId } });

@@ -3,7 +3,7 @@ import {
   PaymentDisputedV2,
   PaymentFailedV1,
   PaymentRefundedV2,
-  PaymentSucceededV1,
+  PaymentSucceededV2,
   type PaymentPurpose,
 } from '@mia/contracts';
 import { on } from '@mia/service-kit';
@@ -18,8 +18,8 @@ const purposeColumns = (purpose: PaymentPurpose) => [
   purpose.kind === 'subscription' ? purpose.plan : null,
 ];
 
-export const recordPaymentOnPaymentSucceeded = on<typeof PaymentSucceededV1, SupportTx>(
-  PaymentSucceededV1,
+export const recordPaymentOnPaymentSucceeded = on<typeof PaymentSucceededV2, SupportTx>(
+  PaymentSucceededV2,
   async (data, _envelope, ctx) => {
     await ctx.sql.query(
       `INSERT INTO customer_payments (payment_id, user_id, purpose_kind, product_id, plan,

@@ -56,6 +56,8 @@ export const commerceEn: typeof commerceEs = {
       failed: 'Failed',
       refunded: 'Refunded',
       empty: 'No payment history available',
+      discount: (amount: string, code: string | null) =>
+        code ? `Discount: -${amount} (code ${code})` : `Discount: -${amount}`,
     },
     settings: {
       heading: 'Account Settings',

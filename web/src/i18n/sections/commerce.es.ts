@@ -54,6 +54,8 @@ export const commerceEs = {
       failed: 'Fallido',
       refunded: 'Reembolsado',
       empty: 'No hay pagos registrados',
+      discount: (amount: string, code: string | null) =>
+        code ? `Descuento: -${amount} (código ${code})` : `Descuento: -${amount}`,
     },
     settings: {
       heading: 'Configuración de la cuenta',

@@ -18,6 +18,10 @@ export function PaymentHistory({ payments }: { payments: DashboardResponse['paym
       date: date ? formatDate(date, locale, { dateStyle: 'medium' }) : payment.createdAt,
       amount: formatMoney(amountToCents(payment.amount), locale),
       label: paymentLabel(payment.status),
+      // A promotion code's discount, shown under the amount it was taken from.
+      discount: payment.discountCents
+        ? copy.discount(formatMoney(payment.discountCents, locale), payment.promotionCode ?? null)
+        : null,
     };
   });
   return (
@@ -47,6 +51,9 @@ export function PaymentHistory({ payments }: { payments: DashboardResponse['paym
                       <Badge variant={badgeVariant[row.label]}>{copy[row.label]}</Badge>
                     </span>
                   </span>
+                  {row.discount && (
+                    <span className="text-right text-xs text-navy-700">{row.discount}</span>
+                  )}
                 </li>
               ))}
             </ul>
@@ -78,6 +85,9 @@ export function PaymentHistory({ payments }: { payments: DashboardResponse['paym
                     <td className="py-3 pr-4 text-navy-900">{row.description}</td>
                     <td className="py-3 pr-4 text-right whitespace-nowrap text-navy-900">
                       {row.amount}
+                      {row.discount && (
+                        <span className="block text-xs text-navy-700">{row.discount}</span>
+                      )}
                     </td>
                     <td className="py-3">
                       <Badge variant={badgeVariant[row.label]}>{copy[row.label]}</Badge>
