@@ -559,7 +559,10 @@ export class FakeCommerce {
       if (this.failCheckoutSetup) throw new HttpError(503, 'Billing is unavailable', 'unavailable');
       const { priceId, planType } = body(createSubscriptionRequestSchema, raw);
       const plan = planFor(planType);
-      if (plan.priceId !== priceId) throw badRequest('Unknown price', 'unknown_price');
+      // As billing: the plan's id (what the page sends) or the spec's placeholder price id.
+      if (priceId !== plan.id && priceId !== plan.priceId) {
+        throw badRequest('Unknown price', 'unknown_price');
+      }
       if (this.account(user.email).plan?.status === 'active') {
         throw conflict(FAKE_TEXTS.activeSubscription, 'active_subscription');
       }
