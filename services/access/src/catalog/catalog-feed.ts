@@ -123,9 +123,13 @@ export async function startCatalogFeed(options: CatalogFeedOptions): Promise<Cat
       try {
         if ((await backlog()) === 0) {
           await reload();
-          catalog.markLoaded();
-          log.info({ products: catalog.size }, 'catalogue loaded');
-          return;
+          // Nothing delivered yet and no row: billing has not published its first catalogue
+          // (it seeds on its first start). Not ready until it has, or every tool is "unknown".
+          if (catalog.size > 0) {
+            catalog.markLoaded();
+            log.info({ products: catalog.size }, 'catalogue loaded');
+            return;
+          }
         }
         failures = 0;
       } catch (err) {

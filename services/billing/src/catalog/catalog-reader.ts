@@ -1,4 +1,5 @@
 import type { CatalogDestination, PlanType, ProductStatus } from '@mia/contracts';
+import type { BillingDb } from '../db.js';
 
 /**
  * What billing's own commands read from its catalogue (ADR 0018): a product in any status and
@@ -29,10 +30,17 @@ export interface CatalogPlan {
   readonly interval: 'month' | 'year';
 }
 
+/**
+ * Where a read runs: the service's pool by default, or the caller's open transaction. A read
+ * made while a transaction holds a connection must go through it, or under load every
+ * connection waits for a second one (pool starvation).
+ */
+export type CatalogSource = Pick<BillingDb, 'catalogProduct' | 'catalogPlan'>;
+
 export interface CatalogReader {
   /** Any status (drafts included); undefined when no such product was ever created. */
-  product(id: string): Promise<CatalogProduct | undefined>;
+  product(id: string, via?: CatalogSource): Promise<CatalogProduct | undefined>;
   /** Every product, drafts included, in page order. */
   products(): Promise<readonly CatalogProduct[]>;
-  plan(planType: PlanType): Promise<CatalogPlan>;
+  plan(planType: PlanType, via?: CatalogSource): Promise<CatalogPlan>;
 }

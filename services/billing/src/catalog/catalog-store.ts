@@ -5,7 +5,12 @@ import {
   type PlanType,
 } from '@mia/contracts';
 import type { BillingDb } from '../db.js';
-import type { CatalogPlan, CatalogProduct, CatalogReader } from './catalog-reader.js';
+import type {
+  CatalogPlan,
+  CatalogProduct,
+  CatalogReader,
+  CatalogSource,
+} from './catalog-reader.js';
 
 type ProductRow = { status: string; product: unknown; updatedAt: Date };
 
@@ -40,8 +45,8 @@ export class CatalogNotSeededError extends Error {
  */
 export function createCatalogReader(db: BillingDb): CatalogReader {
   return {
-    async product(id) {
-      const row = await db.catalogProduct.findUnique({ where: { productId: id } });
+    async product(id, via = db) {
+      const row = await via.catalogProduct.findUnique({ where: { productId: id } });
       return row ? productOfRow(row) : undefined;
     },
     async products() {
@@ -50,8 +55,8 @@ export function createCatalogReader(db: BillingDb): CatalogReader {
       });
       return rows.map(productOfRow);
     },
-    async plan(planType: PlanType): Promise<CatalogPlan> {
-      const row = await db.catalogPlan.findUnique({ where: { planType } });
+    async plan(planType: PlanType, via: CatalogSource = db): Promise<CatalogPlan> {
+      const row = await via.catalogPlan.findUnique({ where: { planType } });
       // The seed runs before the service answers, so this is a broken database, not a race.
       if (!row) throw new CatalogNotSeededError(`The ${planType} plan has no price yet`);
       return {

@@ -30,7 +30,7 @@ export async function applyPurchase(
   reported?: AttemptFailure | null,
 ): Promise<PaymentState> {
   // Any status: a checkout started before the owner retired the tool still completes.
-  const product = await billing.catalog.product(ref.productId);
+  const product = await billing.catalog.product(ref.productId, session.tx);
   if (!product) throw new Error(`PaymentIntent ${pi.id} names unknown product ${ref.productId}`);
   const purpose = { kind: 'product' as const, productId: product.id };
   const payment = {

@@ -96,7 +96,7 @@ export async function applyInvoice(
       invoice,
       providerSubscription,
       view.plan,
-      await billing.catalog.plan(view.plan),
+      await billing.catalog.plan(view.plan, session.tx),
     );
     if (invoice.amount_paid > 0 || isPlanChargeMismatched(charge)) {
       const receiptCharge = pi ? chargeOf(pi) : null;
