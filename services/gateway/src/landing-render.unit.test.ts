@@ -89,14 +89,14 @@ describe('the landing page rendered with the catalogue', () => {
   it('offers the published tools in the structured data, with absolute links', () => {
     const items = jsonLdOf(html)!['@graph'][1].itemListElement;
     expect(items.map((item) => item.item.sku)).toEqual(['sermones', 'biblia']);
-    expect(items[0].item.offers).toEqual({
+    expect(items[0]!.item.offers).toEqual({
       '@type': 'Offer',
       price: '9.99',
       priceCurrency: 'USD',
       availability: 'https://schema.org/InStock',
       url: 'https://ministerioia.com/checkout/sermones',
     });
-    expect(items[0].item.image).toBe('https://ministerioia.com/products/sermones.svg');
+    expect(items[0]!.item.image).toBe('https://ministerioia.com/products/sermones.svg');
   });
 
   it('embeds the whole catalogue for the app (retired tools too: owners still see their names)', () => {
@@ -117,7 +117,7 @@ describe('the landing page rendered with the catalogue', () => {
     );
     expect(mixed).toContain('Acceso de por vida por desde $4.50 USD.');
     // Without an origin the structured data keeps paths.
-    expect(jsonLdOf(mixed)!['@graph'][1].itemListElement[0].item.offers.url).toBe('/checkout/a');
+    expect(jsonLdOf(mixed)!['@graph'][1].itemListElement[0]!.item.offers.url).toBe('/checkout/a');
   });
 
   it('does not read a price with a dollar sign as a replacement pattern', () => {
@@ -154,7 +154,7 @@ describe('a hostile product name', () => {
     // Exactly the page's own scripts: the app bundle, the structured data and the catalogue.
     expect(html.match(/<\/script>/g)).toHaveLength(3);
     expect(embeddedOf(html)!.products[0]!.name.es).toBe(hostile);
-    expect(jsonLdOf(html)!['@graph'][1].itemListElement[0].item.name).toBe(hostile);
+    expect(jsonLdOf(html)!['@graph'][1].itemListElement[0]!.item.name).toBe(hostile);
   });
 });
 

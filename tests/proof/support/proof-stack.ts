@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomSecretKey } from '@mia/stripe-sandbox';
+import pg from 'pg';
 import {
   createTestDatabase,
   freePort,
@@ -203,6 +204,24 @@ export async function startProofStack(options: ProofStackOptions = {}): Promise<
     // service migrates its own schema, and the gateway probes its upstreams until they answer.
     await sandbox.start();
     await Promise.all([billing, access, gateway].map((p) => p.start()));
+    // Access is ready once billing's first catalogue reached it, which may be part of it: the
+    // scenarios start when it holds every tool billing publishes (ADR 0018).
+    await waitFor(
+      async () => {
+        const client = new pg.Client({ connectionString: db.url });
+        await client.connect();
+        try {
+          const { rows } = await client.query<{ same: boolean }>(
+            `SELECT (SELECT count(*) FROM billing.catalog_products WHERE status <> 'draft') =
+                    (SELECT count(*) FROM access.catalog_products) AS same`,
+          );
+          return rows[0]?.same ? true : undefined;
+        } finally {
+          await client.end();
+        }
+      },
+      { timeoutMs: 30_000, intervalMs: 100, message: "access to hold billing's catalogue" },
+    );
   } catch (err) {
     await stop();
     throw err;

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { unauthorized } from '@mia/service-kit';
 import { renderLanding } from '../../../services/gateway/src/landing-render.js';
-import { catalogFixture } from '@/features/catalog/catalog.fixture';
+import { catalogFixture } from '../../src/features/catalog/catalog.fixture.js';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -111,7 +111,9 @@ describe('promotion codes on tool checkouts', () => {
       const answer = await checkout(buyer, code);
       expect(answer.status, code).toBe(400);
       expect(answer.body, code).toMatchObject({ code: 'invalid_promotion_code' });
-      expect(answer.body.message, code).toMatch(/código de descuento/);
+      expect((answer.body as unknown as { message: string }).message, code).toMatch(
+        /código de descuento/,
+      );
     }
     expect(h.sandbox.state.paymentIntents.size).toBe(before);
     // The same customer can still buy without a code.

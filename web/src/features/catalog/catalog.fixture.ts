@@ -1,5 +1,9 @@
 import { plans, products } from '@mia/catalog';
-import type { Catalog, CatalogProduct } from './catalog';
+// Contract types, not './catalog': the bench's static server loads this file outside Vite.
+import type {
+  CatalogResponse as Catalog,
+  PublicCatalogProduct as CatalogProduct,
+} from '@mia/contracts';
 
 /**
  * Today's catalogue as GET /api/catalog answers it, built from libs/catalog (billing's seed).
