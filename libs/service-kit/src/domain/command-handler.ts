@@ -50,6 +50,15 @@ export interface CommandHandler<Tx> {
     streamId: string,
     decider: Decider<C, S, E>,
   ): Promise<{ state: S; streamVersion: number }>;
+  /**
+   * The folded state of a stream read through an open session: inside a transaction, a read
+   * through the pool would hold a second connection per request and starve the pool.
+   */
+  loadIn<C, S, E extends DomainEvent>(
+    session: Pick<EventStoreSession<Tx>, 'sql' | 'readStream'>,
+    streamId: string,
+    decider: Decider<C, S, E>,
+  ): Promise<{ state: S; streamVersion: number }>;
 }
 
 export interface CommandHandlerOptions<Tx> {
@@ -140,6 +149,10 @@ export function createCommandHandler<Tx>({
           if (!(err instanceof ConcurrencyError) || attempt >= maxAttempts) throw err;
         }
       }
+    },
+    async loadIn(session, streamId, decider) {
+      const { state, streamVersion } = await current(session, streamId, decider);
+      return { state, streamVersion };
     },
     async load(streamId, decider) {
       const { state, streamVersion } = await current(

@@ -46,9 +46,11 @@ export async function redeemForCheckout(
     customer: CustomerState;
   },
 ): Promise<CheckoutDiscount> {
-  // Read outside the session: the checkout appends to this stream in the same transaction, so
-  // a change in between is a conflict and the whole checkout is decided again.
-  const { state: payment } = await billing.commands.load(
+  // Read through the session (a pool read here would hold a second connection per checkout);
+  // the checkout appends to this stream in the same transaction, so a change in between is a
+  // conflict and the whole checkout is decided again.
+  const { state: payment } = await billing.commands.loadIn(
+    session,
     paymentStreamId(input.paymentId),
     paymentDecider,
   );
