@@ -11,6 +11,10 @@ import {
   GptOpenedV2,
   NotificationSettingsChangedV1,
   AccessExportPartReadyV1,
+  AccessGrantedV2,
+  AccessRevokedV2,
+  TeamRosterChangedV1,
+  GiftClaimedV1,
 } from './access/index.js';
 import {
   DisputeClosedV1,
@@ -32,6 +36,12 @@ import {
   ProductRetiredV1,
   PlanPriceChangedV1,
   BillingExportPartReadyV1,
+  SubscriptionActivatedV2,
+  SubscriptionRenewedV2,
+  SubscriptionChangedV2,
+  SubscriptionEndedV2,
+  GiftPaidV1,
+  GiftRefundedV1,
 } from './billing/index.js';
 import {
   OAuthGrantRevokedV1,
@@ -82,6 +92,14 @@ export const integrationEvents: readonly EventDefinition[] = [
   ProductChangedV1,
   ProductRetiredV1,
   PlanPriceChangedV1,
+  // churches and gifts (ADR 0020): v2 of the subscription events says whether the plan is a
+  // team's; gifts are paid and refunded as gifts, never as a purchase of the buyer's
+  SubscriptionActivatedV2,
+  SubscriptionRenewedV2,
+  SubscriptionChangedV2,
+  SubscriptionEndedV2,
+  GiftPaidV1,
+  GiftRefundedV1,
   // access
   AccessGrantedV1,
   AccessExtendedV1,
@@ -93,6 +111,11 @@ export const integrationEvents: readonly EventDefinition[] = [
   NotificationSettingsChangedV1,
   // v2 says how the GPT identified the user (code or OAuth); v1 stays while declared
   GptOpenedV2,
+  // team seats and gifts (ADR 0020)
+  AccessGrantedV2,
+  AccessRevokedV2,
+  TeamRosterChangedV1,
+  GiftClaimedV1,
   // support
   TicketOpenedV1,
   TicketMessagePostedV1,

@@ -9,3 +9,7 @@ export * from './gpt-opened.v2.js';
 export * from './access-code-rotated.v1.js';
 export * from './notification-settings-changed.v1.js';
 export * from './access-export-part-ready.v1.js';
+export * from './access-granted.v2.js';
+export * from './access-revoked.v2.js';
+export * from './team-roster-changed.v1.js';
+export * from './gift-claimed.v1.js';

@@ -16,3 +16,5 @@ export * from './status.js';
 export * from './catalog.js';
 export * from './promotions.js';
 export * from './sales.js';
+export * from './teams.js';
+export * from './gifts.js';
