@@ -13,6 +13,10 @@ import {
   GptOpenedV1,
   GptOpenedV2,
   NotificationSettingsChangedV1,
+  AccessGrantedV2,
+  AccessRevokedV2,
+  TeamRosterChangedV1,
+  GiftClaimedV1,
   type AccessGrantedV1Data,
 } from './index.js';
 
@@ -20,6 +24,8 @@ const userId = '5a3c2b1d-4e6f-4a8b-9c0d-1e2f3a4b5c6d';
 const adminId = '1f2e3d4c-5b6a-4978-8a6b-5c4d3e2f1a0b';
 const paymentId = '0b9f5c1e-6a52-4c4e-9f1d-2f0f3d7c8a11';
 const grantId = `purchase:${paymentId}`;
+const teamId = '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f';
+const giftId = '6d5c4b3a-2f1e-4d0c-9b8a-7f6e5d4c3b2a';
 
 const granted: AccessGrantedV1Data = {
   grantId,
@@ -85,6 +91,59 @@ const examples: [EventDefinition, unknown][] = [
     { userId, emailNotifications: false, usageAlerts: true, changedAt: '2026-11-21T10:07:00Z' },
   ],
   [AccessExportPartReadyV1, examplePart('access')],
+  [AccessGrantedV2, granted],
+  [
+    AccessGrantedV2,
+    {
+      grantId: `team:${teamId}`,
+      userId,
+      scope: 'all',
+      source: { kind: 'team', ref: teamId, teamName: 'Iglesia Central' },
+      validFrom: '2026-11-21T10:00:00Z',
+      validUntil: '2026-12-21T10:00:00Z',
+    },
+  ],
+  [
+    AccessGrantedV2,
+    {
+      grantId: `gift:${giftId}`,
+      userId,
+      scope: 'manual-ceremonias',
+      source: { kind: 'gift', ref: giftId, giftFrom: adminId },
+      validFrom: '2026-11-21T10:00:00Z',
+      validUntil: null,
+    },
+  ],
+  [
+    AccessRevokedV2,
+    {
+      grantId: `team:${teamId}`,
+      userId,
+      reason: 'team_seat_ended',
+      source: { kind: 'team', ref: teamId },
+    },
+  ],
+  [
+    TeamRosterChangedV1,
+    {
+      teamId,
+      members: 2,
+      pendingInvitations: 1,
+      seatsTaken: 3,
+      rosterVersion: 7,
+      at: '2026-11-21T10:00:00Z',
+    },
+  ],
+  [
+    GiftClaimedV1,
+    {
+      giftId,
+      buyerId: adminId,
+      recipientId: userId,
+      alreadyOwned: false,
+      claimedAt: '2026-11-22T10:00:00Z',
+    },
+  ],
 ];
 
 describe('access events', () => {

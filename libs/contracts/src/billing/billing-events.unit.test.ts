@@ -22,6 +22,12 @@ import {
   ProductChangedV1,
   ProductRetiredV1,
   PlanPriceChangedV1,
+  SubscriptionActivatedV2,
+  SubscriptionRenewedV2,
+  SubscriptionChangedV2,
+  SubscriptionEndedV2,
+  GiftPaidV1,
+  GiftRefundedV1,
   type CatalogProductSnapshot,
   type PaymentSucceededV1Data,
 } from './index.js';
@@ -29,6 +35,8 @@ import {
 const paymentId = '0b9f5c1e-6a52-4c4e-9f1d-2f0f3d7c8a11';
 const userId = '5a3c2b1d-4e6f-4a8b-9c0d-1e2f3a4b5c6d';
 const subscriptionId = '7c1d2e3f-8a9b-4c0d-8e1f-2a3b4c5d6e7f';
+const team = { teamId: '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f', name: 'Iglesia Central', seats: 3 };
+const giftId = '6d5c4b3a-2f1e-4d0c-9b8a-7f6e5d4c3b2a';
 const trialId = '9e8d7c6b-5a4f-4e3d-a2c1-b0a9f8e7d6c5';
 
 const succeeded: PaymentSucceededV1Data = {
@@ -180,6 +188,83 @@ const examples: [EventDefinition, unknown][] = [
     { trialId, userId, startedAt: '2026-11-21T10:00:00Z', endsAt: '2026-11-24T10:00:00Z' },
   ],
   [BillingExportPartReadyV1, examplePart('billing')],
+  [
+    SubscriptionActivatedV2,
+    { subscriptionId, userId, plan: 'monthly', currentPeriodEnd: '2026-12-21T10:00:00Z', team },
+  ],
+  [
+    SubscriptionActivatedV2,
+    {
+      subscriptionId,
+      userId,
+      plan: 'annual',
+      currentPeriodEnd: '2027-11-21T10:00:00Z',
+      team: null,
+    },
+  ],
+  [
+    SubscriptionRenewedV2,
+    { subscriptionId, userId, plan: 'monthly', currentPeriodEnd: '2027-01-21T10:00:00Z', team },
+  ],
+  [
+    SubscriptionChangedV2,
+    {
+      subscriptionId,
+      userId,
+      plan: 'monthly',
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      currentPeriodEnd: '2027-01-21T10:00:00Z',
+      team: { ...team, seats: 5 },
+    },
+  ],
+  [
+    SubscriptionEndedV2,
+    { subscriptionId, userId, endedAt: '2027-01-21T10:00:00Z', reason: 'canceled', team },
+  ],
+  [
+    GiftPaidV1,
+    {
+      giftId,
+      buyerId: userId,
+      paymentId,
+      providerPaymentId: 'pi_3Pq0aB2eZvKYlo2C1x2y3z4w',
+      item: { kind: 'product', productId: 'manual-ceremonias' },
+      amountCents: 999,
+      currency: 'usd',
+      recipientEmail: 'pastor@example.org',
+      message: 'Gracias por su servicio.\nCon cariño, la congregación',
+      sendAt: '2026-12-24T09:00:00Z',
+      paidAt: '2026-11-21T10:00:00Z',
+    },
+  ],
+  [
+    GiftPaidV1,
+    {
+      giftId,
+      buyerId: userId,
+      paymentId,
+      providerPaymentId: 'pi_3Pq0aB2eZvKYlo2C1x2y3z4w',
+      item: { kind: 'plan', plan: 'annual' },
+      amountCents: 9900,
+      currency: 'usd',
+      recipientEmail: 'pastor@example.org',
+      message: null,
+      sendAt: '2026-11-21T10:00:00Z',
+      paidAt: '2026-11-21T10:00:00Z',
+    },
+  ],
+  [
+    GiftRefundedV1,
+    {
+      giftId,
+      buyerId: userId,
+      paymentId,
+      amountCents: 999,
+      refundedAt: '2026-11-22T10:00:00Z',
+      wasClaimed: false,
+    },
+  ],
 ];
 
 describe('billing events', () => {
