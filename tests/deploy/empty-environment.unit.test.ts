@@ -40,5 +40,6 @@ describe('a service process started with an empty environment', () => {
     ]) {
       expect(message).toContain(`- ${variable}: `);
     }
-  });
+    // A whole service's sources compile (tsx) before it refuses: seconds on a busy machine.
+  }, 30_000);
 });

@@ -34,6 +34,11 @@ export interface SessionVerifierOptions {
 export interface SessionVerifier {
   /** The token's claims when it is genuine, current and not revoked; otherwise null. */
   verify(token: string): Promise<SessionClaims | null>;
+  /**
+   * How many tokens needed a signature check and how many came from the cache since start:
+   * the cache's hit ratio, which decides whether `cacheSize` fits the traffic.
+   */
+  cacheStats(): { signatureChecks: number; cacheHits: number };
 }
 
 // Far above a real session or access token (~400-800 bytes); refusing early keeps junk out of
@@ -61,8 +66,10 @@ export function createSessionVerifier(options: SessionVerifierOptions): SessionV
   const isRevoked = options.isRevoked ?? (() => false);
 
   const toleranceSec = options.clockToleranceSec ?? 5;
+  const stats = { signatureChecks: 0, cacheHits: 0 };
 
   async function verifySignature(token: string): Promise<SessionClaims | null> {
+    stats.signatureChecks += 1;
     try {
       const { payload } = await jwtVerify(token, key, {
         algorithms: [SESSION_TOKEN_ALG],
@@ -104,7 +111,8 @@ export function createSessionVerifier(options: SessionVerifierOptions): SessionV
         cache.delete(token);
         return null;
       }
-      if (!claims) {
+      if (claims) stats.cacheHits += 1;
+      else {
         claims = (await verifySignature(token)) ?? undefined;
         if (!claims || expired(claims)) return null;
         cache.set(token, claims);
@@ -115,5 +123,6 @@ export function createSessionVerifier(options: SessionVerifierOptions): SessionV
       }
       return claims;
     },
+    cacheStats: () => ({ ...stats }),
   };
 }

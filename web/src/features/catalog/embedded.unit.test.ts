@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { catalogFixture } from './catalog.fixture';
 import { EMBEDDED_CATALOG_ID, readEmbeddedCatalog, resetEmbeddedCatalog } from './embedded';
 
@@ -9,6 +9,8 @@ const pageWith = (text: string | null) =>
       id === EMBEDDED_CATALOG_ID && text !== null ? { textContent: text } : null,
   }) as unknown as Document;
 
+// Before as well as after: another file in the same worker may have read a page first.
+beforeEach(() => resetEmbeddedCatalog());
 afterEach(() => resetEmbeddedCatalog());
 
 describe('the catalogue the gateway embedded in the page', () => {
