@@ -22,11 +22,19 @@ export function terminalOutput(): Output {
 
 export function fileOutput(path: string): Output {
   const stream = createWriteStream(path, { flags: 'a' });
+  let closed = false;
   return {
     color: false,
     pretty: false,
-    write: (line) => stream.write(`${line}\n`),
-    close: () => new Promise((resolve) => stream.end(resolve)),
+    // A child's last lines may still be read after the system stopped and closed the file:
+    // they are dropped (writing to an ended stream throws outside any test).
+    write: (line) => {
+      if (!closed) stream.write(`${line}\n`);
+    },
+    close: () => {
+      closed = true;
+      return new Promise((resolve) => stream.end(resolve));
+    },
   };
 }
 
