@@ -73,6 +73,8 @@ export default defineConfig({
           include: ['**/*.browser.test.ts'],
           exclude,
           globalSetup: ['web/tests/support/global-build.ts'],
+          // expect.poll gives a page 1 s by default: a busy 2-core machine renders slower.
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // Two files at once (a Chromium each, against in-process stand-ins): a page mostly
