@@ -56,6 +56,7 @@ describe('runMigrations', () => {
       'inbox',
       'mail_queue',
       'parked_events',
+      'person_keys',
       'relay_position',
       'schema_migrations',
       'snapshots',
@@ -69,6 +70,7 @@ describe('runMigrations', () => {
       '20261123000000',
       '20261125000000',
       '20261125221400',
+      '20261230000000',
     ]);
     expect(await query(db.url, "SELECT 1 FROM pg_tables WHERE schemaname = 'public'")).toEqual([]);
   });
