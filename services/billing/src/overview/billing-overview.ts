@@ -22,7 +22,8 @@ export async function billingOverview(
   const { db } = billing;
   const [subscription, trial, customer, payments] = await Promise.all([
     db.subscription.findFirst({
-      where: { userId, activatedAt: { not: null } },
+      // The buyer's own plan only: a church's team plan opens nothing to its buyer (ADR 0020).
+      where: { userId, activatedAt: { not: null }, teamId: null },
       orderBy: { activatedAt: 'desc' },
     }),
     db.trial.findUnique({ where: { userId } }),
