@@ -175,7 +175,9 @@ function periodNoted(
 
 /** A v2 announcement says the team (and its seats) now; a v1 twin leaves it as it was. */
 const teamOf = (state: SubscriptionState, event: SubscriptionEvent): TeamPlan | null =>
-  'team' in (event.data as object) ? ((event.data as { team: TeamPlan | null }).team ?? null) : state.team;
+  'team' in (event.data as object)
+    ? ((event.data as { team: TeamPlan | null }).team ?? null)
+    : state.team;
 
 /**
  * A change's invoice within the same period (a team's added seats, `always_invoice`) pays the
@@ -241,7 +243,10 @@ function converge(
   const seatsMoved = team !== null && state.team !== null && team.seats !== state.team.seats;
   if (current && (!sameTerms(current, wanted) || seatsMoved)) {
     events.push(
-      ...announced(team, { type: 'SubscriptionChanged', data: { subscriptionId, userId, ...wanted } }),
+      ...announced(team, {
+        type: 'SubscriptionChanged',
+        data: { subscriptionId, userId, ...wanted },
+      }),
     );
   }
   return events;

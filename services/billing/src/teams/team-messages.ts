@@ -1,6 +1,10 @@
 import { DomainError, isDomainError } from '@mia/service-kit';
 import { langOf, type Lang } from '../promotions/promotion-messages.js';
-import { NO_TEAM_PLAN, PLAN_PAST_DUE, SEATS_IN_USE } from '../subscriptions/subscription-decider.js';
+import {
+  NO_TEAM_PLAN,
+  PLAN_PAST_DUE,
+  SEATS_IN_USE,
+} from '../subscriptions/subscription-decider.js';
 
 export const TEAM_NOT_FOUND = 'No encontramos ese equipo.';
 export const SEATS_CHANGE_DECLINED = 'Tu tarjeta fue rechazada: los asientos no cambiaron.';
