@@ -23,6 +23,11 @@ export interface PlanInvoiceCharge {
   /** Proration lines of earlier plan changes carried on this invoice. */
   prorationCents: number;
   /**
+   * Every line is a proration (a team's seats changed within the period): the invoice pays for
+   * no new period. Absent: not known, taken as paying one.
+   */
+  prorationOnly?: boolean;
+  /**
    * Customer balance the invoice used: a credit (a downgrade's unused time) lowers what the card
    * pays, a debt raises it. Stripe: ending_balance - starting_balance (negative balance = credit).
    */
@@ -84,6 +89,7 @@ export function planInvoiceChargeOf(
     prorationCents: invoice.lines.data
       .filter(isProration)
       .reduce((sum, line) => sum + line.amount, 0),
+    prorationOnly: invoice.lines.data.length > 0 && invoice.lines.data.every(isProration),
     balanceAppliedCents: (invoice.ending_balance ?? 0) - (invoice.starting_balance ?? 0),
   };
 }

@@ -140,17 +140,23 @@ const mismatched = (invoiceId: string, paidCents = 50): SubscriptionEvent => ({
   type: 'SubscriptionInvoiceMismatched',
   data: { subscriptionId, userId, invoiceId, expectedCents: 1999, paidCents, currency: 'usd' },
 });
-const changedTo = (currentPeriodEnd: string): SubscriptionEvent => ({
-  type: 'SubscriptionChanged',
-  data: {
-    subscriptionId,
-    userId,
-    plan: 'monthly',
-    status: 'active',
-    cancelAtPeriodEnd: false,
-    currentPeriodEnd,
-  },
-});
+/** A personal plan's announcement: v2 (team null), then its v1 twin (ADR 0020). */
+const twins = (event: SubscriptionEvent): SubscriptionEvent[] => [
+  { ...event, data: { ...event.data, team: null } } as SubscriptionEvent,
+  event,
+];
+const changedTo = (currentPeriodEnd: string): SubscriptionEvent[] =>
+  twins({
+    type: 'SubscriptionChanged',
+    data: {
+      subscriptionId,
+      userId,
+      plan: 'monthly',
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      currentPeriodEnd,
+    },
+  });
 
 describe('subscription decider: a paid invoice of the wrong money', () => {
   const spec = deciderSpec(subscriptionDecider, { now: '2026-04-01T00:00:00.000Z' });
@@ -161,7 +167,7 @@ describe('subscription decider: a paid invoice of the wrong money', () => {
     const events = spec
       .given(active)
       .when(paid('in_2', later, charge({ paidCents: 50 })))
-      .then([mismatched('in_2'), changedTo(JUNE)]);
+      .then([mismatched('in_2'), ...changedTo(JUNE)]);
     spec
       .given([...active, ...events])
       .when(paid('in_2', later, charge({ paidCents: 50 })))
@@ -185,10 +191,10 @@ describe('subscription decider: a paid invoice of the wrong money', () => {
       .when(paid('in_2', view({ currentPeriodEnd: JUNE }), charge()))
       .then([
         { type: 'SubscriptionInvoicePaid', data: { subscriptionId, invoiceId: 'in_2' } },
-        {
+        ...twins({
           type: 'SubscriptionActivated',
           data: { subscriptionId, userId, plan: 'monthly', currentPeriodEnd: JUNE },
-        },
+        }),
       ]);
   });
 
@@ -198,10 +204,10 @@ describe('subscription decider: a paid invoice of the wrong money', () => {
       .when(paid('in_2', view(), charge({ billingReason: 'subscription_update', paidCents: 812 })))
       .then([
         { type: 'SubscriptionInvoicePaid', data: { subscriptionId, invoiceId: 'in_2' } },
-        {
+        ...twins({
           type: 'SubscriptionRenewed',
           data: { subscriptionId, userId, plan: 'monthly', currentPeriodEnd: MAY },
-        },
+        }),
       ]);
   });
 });

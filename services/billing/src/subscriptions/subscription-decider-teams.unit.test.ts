@@ -53,6 +53,7 @@ const paid = (
     priceCurrency: 'usd',
     discountCents: 0,
     prorationCents: 0,
+    prorationOnly: billingReason === 'subscription_update',
     balanceAppliedCents: 0,
   },
 });

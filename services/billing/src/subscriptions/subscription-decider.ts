@@ -180,16 +180,12 @@ const teamOf = (state: SubscriptionState, event: SubscriptionEvent): TeamPlan | 
     : state.team;
 
 /**
- * A change's invoice within the same period (a team's added seats, `always_invoice`) pays the
- * proration, not a new period: it renews nothing.
+ * A change's invoice of prorations only (a team's added seats, `always_invoice`) pays for the
+ * rest of the current period, not a new one: it renews nothing. A plan change's invoice also
+ * charges the new period (a non-proration line) and renews to it.
  */
-const isProrationOnly = (
-  state: SubscriptionState,
-  command: { charge?: PlanInvoiceCharge; provider: ProviderSubscriptionView },
-): boolean =>
-  command.charge?.billingReason === 'subscription_update' &&
-  state.current !== null &&
-  sameTime(state.current.currentPeriodEnd, command.provider.currentPeriodEnd);
+const isProrationOnly = (command: { charge?: PlanInvoiceCharge }): boolean =>
+  command.charge?.billingReason === 'subscription_update' && command.charge.prorationOnly === true;
 
 const evolveAll = (state: SubscriptionState, events: readonly SubscriptionEvent[]) =>
   events.reduce((s, e) => subscriptionDecider.evolve(s, e), state);
@@ -414,7 +410,7 @@ export const subscriptionDecider: Decider<
               data: { subscriptionId, userId, ...terms },
             }),
           );
-        } else if (!command.firstInvoice && !isProrationOnly(state, command)) {
+        } else if (!command.firstInvoice && !isProrationOnly(command)) {
           events.push(
             ...announced(state.team, {
               type: 'SubscriptionRenewed',
