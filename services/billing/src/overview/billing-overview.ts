@@ -7,6 +7,8 @@ import {
   type SubscriptionStatus,
 } from '@mia/contracts';
 import type { Billing } from '../billing.js';
+import type { MailLocale } from '../mail/templates/layout.js';
+import { describedIn } from '../teams/team-plan-label.js';
 
 const INVOICE_LIMIT = 100;
 
@@ -18,6 +20,7 @@ const INVOICE_LIMIT = 100;
 export async function billingOverview(
   billing: Billing,
   userId: string,
+  locale: MailLocale = 'es',
 ): Promise<BillingOverviewResponse> {
   const { db } = billing;
   const [subscription, trial, customer, payments] = await Promise.all([
@@ -61,7 +64,7 @@ export async function billingOverview(
   const invoices: BillingInvoice[] = payments.map((p) => ({
     id: p.paymentId,
     createdAt: (p.paidAt ?? p.createdAt).toISOString(),
-    description: p.description,
+    description: describedIn(p.description, locale),
     amount: centsToAmountString(p.amountCents),
     status: p.status as BillingInvoice['status'],
     receiptUrl: p.receiptUrl,

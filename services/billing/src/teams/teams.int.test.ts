@@ -98,6 +98,16 @@ describe("churches' team plans against the Stripe sandbox (real SDK)", () => {
       { description: 'Plan de equipo «Iglesia Bautista Central» · 3 asientos', amount: '60.00' },
     ]);
 
+    const english = await owner.call<{ invoices: { description: string }[] }>(
+      'GET',
+      '/api/billing',
+      undefined,
+      { 'accept-language': 'en' },
+    );
+    expect(english.body.invoices[0]?.description).toBe(
+      'Team plan “Iglesia Bautista Central” · 3 seats',
+    );
+
     // A team plan is not the buyer's plan: they may still buy their own, and another team.
     await subscribe(h, owner, 'monthly');
     await h.settled();
