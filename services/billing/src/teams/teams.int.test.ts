@@ -216,4 +216,30 @@ describe("churches' team plans against the Stripe sandbox (real SDK)", () => {
       body: { cancelAtPeriodEnd: false },
     });
   });
+
+  it("staff's refund with cancel_now ends a team plan as a personal one's: SubscriptionEnded v2 with the team", async () => {
+    const owner = await h.signIn();
+    const admin = await h.signIn({ role: 'admin' });
+    const team = await buyTeam(owner, 4);
+    const paid = await h.waitForEvent(
+      'PaymentSucceeded',
+      (d) => d.userId === owner.userId && d.amountCents === 8000,
+    );
+    const refunded = await admin.call('POST', '/api/admin/refunds', {
+      paymentId: paid.data.paymentId,
+      planAction: 'cancel_now',
+    });
+    expect(refunded).toMatchObject({ status: 200, body: { amountCents: 8000, full: true } });
+    const ended = await waitFor(
+      async () => (await teamEvents('SubscriptionEnded', team.teamId))[0],
+      { message: 'the team plan ended', timeoutMs: EVENT_WAIT_MS },
+    );
+    expect(ended).toMatchObject({
+      version: 2,
+      data: { userId: owner.userId, team: { teamId: team.teamId, seats: 4 } },
+    });
+    // Ended: its seats no longer change.
+    const after = await owner.call('PATCH', `/api/teams/${team.teamId}`, { seats: 5 });
+    expect(after).toMatchObject({ status: 404, body: { code: 'no_team_plan' } });
+  });
 });
