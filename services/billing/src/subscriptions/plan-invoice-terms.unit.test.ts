@@ -90,6 +90,39 @@ describe('the facts read from the provider', () => {
     });
   });
 
+  it("a team plan's period costs its seats (the item's quantity) × the price; an invoice of prorations only is told apart", () => {
+    const seated = {
+      status: 'active',
+      items: {
+        data: [
+          {
+            quantity: 5,
+            price: { currency: 'usd', unit_amount: 1500, lookup_key: 'mia_monthly_1500_usd' },
+          },
+        ],
+      },
+    } as unknown as Stripe.Subscription;
+    expect(planInvoiceChargeOf(invoice, seated, 'monthly', monthlyAtCatalogue)).toMatchObject({
+      priceCents: 7500,
+      prorationOnly: false,
+    });
+    const proration = { subscription_item_details: { proration: true } };
+    const seatsAdded = {
+      ...invoice,
+      billing_reason: 'subscription_update',
+      lines: {
+        data: [
+          { amount: -4500, parent: proration },
+          { amount: 7500, parent: proration },
+        ],
+      },
+    } as unknown as Stripe.Invoice;
+    expect(planInvoiceChargeOf(seatsAdded, seated, 'monthly', monthlyAtCatalogue)).toMatchObject({
+      prorationCents: 3000,
+      prorationOnly: true,
+    });
+  });
+
   it("an ad-hoc price set at the provider is held to the catalogue's price", () => {
     const adHoc = onPrice({ unit_amount: 1500 });
     expect(planInvoiceChargeOf(invoice, adHoc, 'monthly', monthlyAtCatalogue)).toMatchObject({
