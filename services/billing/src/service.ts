@@ -29,6 +29,7 @@ import {
 } from './subscriptions/price-change/price-move-sweep.js';
 import { priceMovesProjection } from './subscriptions/price-change/price-moves-projection.js';
 import { subscriptionsProjection } from './subscriptions/subscriptions-projection.js';
+import { teamRoutes } from './teams/routes.js';
 import { createTrialReminders, type TrialReminders } from './trials/reminder-sweep.js';
 import { trialRoutes } from './trials/routes.js';
 import { trialsProjection } from './trials/trials-projection.js';
@@ -111,6 +112,7 @@ export const billingService: ServiceDefinition<
   routes(app, _ctx, { billing }) {
     app.use(paymentRoutes(billing));
     app.use(subscriptionRoutes(billing));
+    app.use(teamRoutes(billing));
     app.use(trialRoutes(billing));
     app.use(webhookRoutes(billing));
     app.use(overviewRoutes(billing));

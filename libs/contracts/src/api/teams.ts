@@ -35,6 +35,19 @@ export const changeTeamSeatsResponseSchema = z.object({
 });
 export type ChangeTeamSeatsResponse = z.infer<typeof changeTeamSeatsResponseSchema>;
 
+// PATCH /api/teams/{teamId} also takes `cancelAtPeriodEnd` (the owner cancels the team's plan at
+// the end of its period, or undoes it): at least one of the two fields.
+export const updateTeamRequestSchema = z
+  .object({ seats: teamSeatsSchema.optional(), cancelAtPeriodEnd: z.boolean().optional() })
+  .refine((body) => body.seats !== undefined || body.cancelAtPeriodEnd !== undefined, {
+    message: 'Indica los asientos o si cancelar al final del periodo.',
+  });
+export type UpdateTeamRequest = z.infer<typeof updateTeamRequestSchema>;
+export const updateTeamResponseSchema = changeTeamSeatsResponseSchema.extend({
+  cancelAtPeriodEnd: z.boolean(),
+});
+export type UpdateTeamResponse = z.infer<typeof updateTeamResponseSchema>;
+
 // POST /api/teams/{teamId}/invitations (access, owner): 201; 409 `no_seats_left`, 409
 // `already_member`. The token travels only in the mail (and, in development, in the answer).
 export const inviteTeamMemberRequestSchema = z.object({ email: emailSchema });

@@ -14,9 +14,13 @@ import {
   PaymentSucceededV1,
   PaymentSucceededV2,
   SubscriptionActivatedV1,
+  SubscriptionActivatedV2,
   SubscriptionChangedV1,
+  SubscriptionChangedV2,
   SubscriptionEndedV1,
+  SubscriptionEndedV2,
   SubscriptionRenewedV1,
+  SubscriptionRenewedV2,
   TrialStartedV1,
   ProductPublishedV1,
   ProductChangedV1,
@@ -183,6 +187,49 @@ const examples: [EventDefinition, unknown][] = [
     SubscriptionEndedV1,
     { subscriptionId, userId, endedAt: '2027-01-21T10:00:00Z', reason: 'payment_failed' },
   ],
+  // v2: the same facts and the church's team plan they belong to (null: the buyer's own plan).
+  [
+    SubscriptionActivatedV2,
+    {
+      subscriptionId,
+      userId,
+      plan: 'monthly',
+      currentPeriodEnd: '2026-12-21T10:00:00Z',
+      team: { teamId: trialId, name: 'Iglesia Bautista Central', seats: 12 },
+    },
+  ],
+  [
+    SubscriptionRenewedV2,
+    {
+      subscriptionId,
+      userId,
+      plan: 'monthly',
+      currentPeriodEnd: '2027-01-21T10:00:00Z',
+      team: null,
+    },
+  ],
+  [
+    SubscriptionChangedV2,
+    {
+      subscriptionId,
+      userId,
+      plan: 'annual',
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      currentPeriodEnd: '2027-11-21T10:00:00Z',
+      team: { teamId: trialId, name: 'Iglesia Bautista Central', seats: 200 },
+    },
+  ],
+  [
+    SubscriptionEndedV2,
+    {
+      subscriptionId,
+      userId,
+      endedAt: '2027-01-21T10:00:00Z',
+      reason: 'canceled',
+      team: { teamId: trialId, name: 'Iglesia Bautista Central', seats: 2 },
+    },
+  ],
   [
     TrialStartedV1,
     { trialId, userId, startedAt: '2026-11-21T10:00:00Z', endsAt: '2026-11-24T10:00:00Z' },
@@ -343,5 +390,14 @@ describe('billing events', () => {
     expect(
       SubscriptionChangedV1.schema.safeParse({ ...(changed as object), status: 'expired' }).success,
     ).toBe(false);
+  });
+
+  it("v2's team has 2 to 200 seats and a name", () => {
+    const [, changed] = examples.find(([d]) => d === SubscriptionChangedV2)!;
+    const team = (changed as { team: object }).team;
+    for (const bad of [{ seats: 1 }, { seats: 201 }, { seats: 2.5 }, { name: '' }]) {
+      const data = { ...(changed as object), team: { ...team, ...bad } };
+      expect(SubscriptionChangedV2.schema.safeParse(data).success, JSON.stringify(bad)).toBe(false);
+    }
   });
 });

@@ -8,6 +8,7 @@ import {
   currentPeriod,
   cycleLine,
   intervalOf,
+  itemAmount,
   perPeriodAmount,
   periodEndAfter,
   productName,
@@ -128,33 +129,75 @@ function changeItems(
     return { billingReason: 'subscription_update', lines, periodStart: now, periodEnd: now };
   }
 
-  const difference = prorate
-    ? Math.round((perPeriodAmount(items) - perPeriodAmount(oldItems)) * remaining)
-    : 0;
+  const prorations = prorate
+    ? prorationLines(core, oldItems, items, now, period.end, remaining)
+    : [];
+  const difference = prorations.reduce((sum, line) => sum + line.amount, 0);
   sub.items.data = items;
-  if (difference === 0) return null;
+  if (prorations.length === 0) return null;
   if (input.prorationBehavior === 'always_invoice') {
     return {
       billingReason: 'subscription_update',
-      lines: [
-        {
-          ...cycleLine(core, items[0]!),
-          amount: difference,
-          description: 'Proration for plan change',
-          period: { start: now, end: period.end },
-          proration: true,
-        },
-        ...takePendingProration(core, sub),
-      ],
+      lines: [...prorations, ...takePendingProration(core, sub)],
       periodStart: now,
       periodEnd: now,
     };
   }
+  if (difference === 0) return null;
   core.state.pendingProration.set(
     sub.id,
     (core.state.pendingProration.get(sub.id) ?? 0) + difference,
   );
   return null;
+}
+
+/** "08 Dec 2026", as Stripe dates its proration lines. */
+const prorationDate = (unixSeconds: number): string =>
+  new Intl.DateTimeFormat('en-GB', {
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(unixSeconds * 1000));
+
+/**
+ * Stripe's proration of a change within the period: each changed item's unused time is credited
+ * at its old quantity × price ("Unused time on 3 × …") and its remaining time charged at the new
+ * ones ("Remaining time on 5 × …"), each line rounded to the cent on its own.
+ */
+function prorationLines(
+  core: Core,
+  oldItems: Stripe.SubscriptionItem[],
+  newItems: Stripe.SubscriptionItem[],
+  now: number,
+  periodEnd: number,
+  remaining: number,
+): InvoiceSpec['lines'] {
+  const after = prorationDate(now);
+  const line = (item: Stripe.SubscriptionItem, sign: 1 | -1) => {
+    const quantity = item.quantity ?? 1;
+    const label = sign < 0 ? 'Unused time' : 'Remaining time';
+    return {
+      ...cycleLine(core, item),
+      amount: sign * Math.round(itemAmount(item) * remaining),
+      description: `${label} on ${quantity} × ${productName(core, item.price)} after ${after}`,
+      period: { start: now, end: periodEnd },
+      proration: true,
+    };
+  };
+  const lines: InvoiceSpec['lines'] = [];
+  for (const old of oldItems) {
+    const current = newItems.find((item) => item.id === old.id);
+    const same =
+      current?.price.id === old.price.id && (current.quantity ?? 1) === (old.quantity ?? 1);
+    if (same) continue;
+    lines.push(line(old, -1));
+    if (current) lines.push(line(current, 1));
+  }
+  for (const added of newItems.filter((item) => !oldItems.some((o) => o.id === item.id))) {
+    lines.push(line(added, 1));
+  }
+  return lines.filter((l) => l.amount !== 0);
 }
 
 /** How a change's invoice is collected: automatic collection, or pending-updates.ts's. */

@@ -26,12 +26,16 @@ export function invoiceObject(fields: {
 }): Stripe.Invoice {
   const { customer, subscription } = fields;
   const id = newId('in');
-  const subtotal = Math.max(
-    0,
-    fields.lines.reduce((sum, line) => sum + line.amount, 0),
-  );
-  const discountCents = Math.min(fields.discountCents ?? 0, subtotal);
+  // A change's credit can make the lines' sum negative (fewer seats, a cheaper plan).
+  const subtotal = fields.lines.reduce((sum, line) => sum + line.amount, 0);
+  const discountCents = Math.min(fields.discountCents ?? 0, Math.max(0, subtotal));
   const total = subtotal - discountCents;
+  // As Stripe does: the customer's balance (negative: a credit) is applied to the total; what
+  // is left of a credit, or a negative total, stays on the customer for the next invoice.
+  const startingBalance = customer.balance ?? 0;
+  const amountDue = Math.max(0, total + startingBalance);
+  const endingBalance = total + startingBalance - amountDue;
+  customer.balance = endingBalance;
   const sequence = customer.next_invoice_sequence ?? 1;
   customer.next_invoice_sequence = sequence + 1;
   return {
@@ -40,10 +44,10 @@ export function invoiceObject(fields: {
     account_country: 'US',
     account_name: 'MIA Sandbox',
     account_tax_ids: null,
-    amount_due: total,
+    amount_due: amountDue,
     amount_overpaid: 0,
     amount_paid: 0,
-    amount_remaining: total,
+    amount_remaining: amountDue,
     amount_shipping: 0,
     application: null,
     attempt_count: 0,
@@ -78,7 +82,7 @@ export function invoiceObject(fields: {
     discounts: [],
     due_date: null,
     effective_at: fields.created,
-    ending_balance: 0,
+    ending_balance: endingBalance,
     footer: null,
     from_invoice: null,
     hosted_invoice_url: null,
@@ -119,7 +123,7 @@ export function invoiceObject(fields: {
     rendering: null,
     shipping_cost: null,
     shipping_details: null,
-    starting_balance: 0,
+    starting_balance: startingBalance,
     statement_descriptor: null,
     status: 'open',
     status_transitions: {

@@ -10,6 +10,7 @@ import { noteVerifiedEmailOnUserEmailVerified } from '../trials/note-verified-em
 import { noticeOnPlanPriceChanged } from '../subscriptions/price-change/notice-on-plan-price-changed.js';
 import { noteRenewalForPriceMove } from '../subscriptions/price-change/note-renewal-for-price-move.js';
 import { billingExportPartOnRequested } from '../privacy/export-part.js';
+import { noteRosterOnTeamRosterChanged } from '../teams/note-roster-on-team-roster-changed.js';
 
 /** Every event billing reacts to (its own, and access's settings), one consumer per purpose. */
 export const billingConsumers = (billing: Billing): readonly ConsumerDefinition<BillingTx>[] => [
@@ -35,4 +36,6 @@ export const billingConsumers = (billing: Billing): readonly ConsumerDefinition<
   },
   // Account exports: billing's part, sealed for the export's key.
   { name: 'account-export', subscriptions: [billingExportPartOnRequested()] },
+  // Access's count of each team's taken seats: a seat reduction never goes below it.
+  { name: 'team-rosters', subscriptions: [noteRosterOnTeamRosterChanged()] },
 ];

@@ -7,6 +7,8 @@ import {
   type SubscriptionStatus,
 } from '@mia/contracts';
 import type { Billing } from '../billing.js';
+import type { MailLocale } from '../mail/templates/layout.js';
+import { describedIn } from '../teams/team-plan-label.js';
 
 const INVOICE_LIMIT = 100;
 
@@ -18,11 +20,13 @@ const INVOICE_LIMIT = 100;
 export async function billingOverview(
   billing: Billing,
   userId: string,
+  locale: MailLocale = 'es',
 ): Promise<BillingOverviewResponse> {
   const { db } = billing;
   const [subscription, trial, customer, payments] = await Promise.all([
     db.subscription.findFirst({
-      where: { userId, activatedAt: { not: null } },
+      // The buyer's own plan only: a church's team plan opens nothing to its buyer (ADR 0020).
+      where: { userId, activatedAt: { not: null }, teamId: null },
       orderBy: { activatedAt: 'desc' },
     }),
     db.trial.findUnique({ where: { userId } }),
@@ -60,7 +64,7 @@ export async function billingOverview(
   const invoices: BillingInvoice[] = payments.map((p) => ({
     id: p.paymentId,
     createdAt: (p.paidAt ?? p.createdAt).toISOString(),
-    description: p.description,
+    description: describedIn(p.description, locale),
     amount: centsToAmountString(p.amountCents),
     status: p.status as BillingInvoice['status'],
     receiptUrl: p.receiptUrl,

@@ -25,8 +25,14 @@ import {
 } from './plan-invoice-terms.js';
 import { subscriptionDecider, type SubscriptionState } from './subscription-decider.js';
 import type { InvoiceFacts, SubscriptionFacts } from './subscription-facts.js';
+import { teamOfSubscription } from '../teams/provider-team.js';
+import { teamPlanLabel } from '../teams/team-plan-label.js';
 
-/** The customer stream follows the subscription: pending until paid, active, ended. */
+/**
+ * The customer stream follows the subscription: pending until paid, active, ended. A team's
+ * plan is not the buyer's own (ADR 0020): it never counts for the "one personal plan" rule, nor
+ * is it the plan the customer's self-service buttons manage.
+ */
 async function noteOnCustomer(
   billing: Billing,
   session: Session,
@@ -34,6 +40,7 @@ async function noteOnCustomer(
   state: SubscriptionState,
   plan: PlanType,
 ): Promise<void> {
+  if (state.team) return;
   await decideIn(billing, session, customerStreamId(ref.userId), customerDecider, {
     kind: 'note-subscription',
     userId: ref.userId,
@@ -74,6 +81,9 @@ export async function applyInvoice(
 ): Promise<{ paymentId: string; subscription: SubscriptionState; underReview: boolean }> {
   const { invoice, ref, view, pi, subscription: providerSubscription } = facts;
   const paymentId = invoicePaymentId(invoice.id);
+  // A team's invoice names the team and the seats it pays for (the history is in Spanish, as
+  // plan names are).
+  const team = teamOfSubscription(providerSubscription);
   const purpose = {
     kind: 'subscription' as const,
     subscriptionId: ref.subscriptionId,
@@ -108,7 +118,7 @@ export async function applyInvoice(
           amountCents: invoice.amount_paid,
           provider: billing.provider.name,
           providerPaymentId: pi?.id ?? invoice.id,
-          description: planName(view.plan),
+          description: team ? teamPlanLabel(team, 'es') : planName(view.plan),
           paidAt: isoOf(invoice.status_transitions.paid_at ?? invoice.created),
           cardLast4: card?.last4 ?? null,
           cardBrand: card?.brand ?? null,

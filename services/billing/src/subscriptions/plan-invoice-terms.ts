@@ -15,12 +15,18 @@ export interface PlanInvoiceCharge {
   billingReason: string | null;
   /** A trial's invoice (the subscription is trialing): it collects nothing by design. */
   trial: boolean;
+  /** One period: the plan's price × the quantity (a team plan's seats; 1 for a personal plan). */
   priceCents: number;
   priceCurrency: string;
   /** The coupon's discount on this invoice (the promotion code taken when the plan was bought). */
   discountCents: number;
   /** Proration lines of earlier plan changes carried on this invoice. */
   prorationCents: number;
+  /**
+   * Every line is a proration (a team's seats changed within the period): the invoice pays for
+   * no new period. Absent: not known, taken as paying one.
+   */
+  prorationOnly?: boolean;
   /**
    * Customer balance the invoice used: a credit (a downgrade's unused time) lowers what the card
    * pays, a debt raises it. Stripe: ending_balance - starting_balance (negative balance = credit).
@@ -67,19 +73,23 @@ export function planInvoiceChargeOf(
   /** The catalogue's current price, for a subscription on a price billing did not create. */
   catalogue: { priceCents: number; currency: string },
 ): PlanInvoiceCharge {
-  const price = subscription.items.data[0]?.price;
+  const item = subscription.items.data[0];
+  const price = item?.price;
   const ours = price && price.unit_amount !== null && isPlanPriceOfOurs(price, plan) ? price : null;
+  // A team plan bills one price per seat: a period costs quantity × the plan's price.
+  const seats = item?.quantity ?? 1;
   return {
     paidCents: invoice.amount_paid,
     paidCurrency: invoice.currency,
     billingReason: invoice.billing_reason ?? null,
     trial: subscription.status === 'trialing',
-    priceCents: ours?.unit_amount ?? catalogue.priceCents,
+    priceCents: (ours?.unit_amount ?? catalogue.priceCents) * seats,
     priceCurrency: ours?.currency ?? catalogue.currency.toLowerCase(),
     discountCents: (invoice.total_discount_amounts ?? []).reduce((sum, d) => sum + d.amount, 0),
     prorationCents: invoice.lines.data
       .filter(isProration)
       .reduce((sum, line) => sum + line.amount, 0),
+    prorationOnly: invoice.lines.data.length > 0 && invoice.lines.data.every(isProration),
     balanceAppliedCents: (invoice.ending_balance ?? 0) - (invoice.starting_balance ?? 0),
   };
 }

@@ -90,6 +90,39 @@ describe('the facts read from the provider', () => {
     });
   });
 
+  it("a team plan's period costs its seats (the item's quantity) × the price; an invoice of prorations only is told apart", () => {
+    const seated = {
+      status: 'active',
+      items: {
+        data: [
+          {
+            quantity: 5,
+            price: { currency: 'usd', unit_amount: 1500, lookup_key: 'mia_monthly_1500_usd' },
+          },
+        ],
+      },
+    } as unknown as Stripe.Subscription;
+    expect(planInvoiceChargeOf(invoice, seated, 'monthly', monthlyAtCatalogue)).toMatchObject({
+      priceCents: 7500,
+      prorationOnly: false,
+    });
+    const proration = { subscription_item_details: { proration: true } };
+    const seatsAdded = {
+      ...invoice,
+      billing_reason: 'subscription_update',
+      lines: {
+        data: [
+          { amount: -4500, parent: proration },
+          { amount: 7500, parent: proration },
+        ],
+      },
+    } as unknown as Stripe.Invoice;
+    expect(planInvoiceChargeOf(seatsAdded, seated, 'monthly', monthlyAtCatalogue)).toMatchObject({
+      prorationCents: 3000,
+      prorationOnly: true,
+    });
+  });
+
   it("an ad-hoc price set at the provider is held to the catalogue's price", () => {
     const adHoc = onPrice({ unit_amount: 1500 });
     expect(planInvoiceChargeOf(invoice, adHoc, 'monthly', monthlyAtCatalogue)).toMatchObject({
@@ -140,17 +173,23 @@ const mismatched = (invoiceId: string, paidCents = 50): SubscriptionEvent => ({
   type: 'SubscriptionInvoiceMismatched',
   data: { subscriptionId, userId, invoiceId, expectedCents: 1999, paidCents, currency: 'usd' },
 });
-const changedTo = (currentPeriodEnd: string): SubscriptionEvent => ({
-  type: 'SubscriptionChanged',
-  data: {
-    subscriptionId,
-    userId,
-    plan: 'monthly',
-    status: 'active',
-    cancelAtPeriodEnd: false,
-    currentPeriodEnd,
-  },
-});
+/** A personal plan's announcement: v2 (team null), then its v1 twin (ADR 0020). */
+const twins = (event: SubscriptionEvent): SubscriptionEvent[] => [
+  { ...event, data: { ...event.data, team: null } } as SubscriptionEvent,
+  event,
+];
+const changedTo = (currentPeriodEnd: string): SubscriptionEvent[] =>
+  twins({
+    type: 'SubscriptionChanged',
+    data: {
+      subscriptionId,
+      userId,
+      plan: 'monthly',
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      currentPeriodEnd,
+    },
+  });
 
 describe('subscription decider: a paid invoice of the wrong money', () => {
   const spec = deciderSpec(subscriptionDecider, { now: '2026-04-01T00:00:00.000Z' });
@@ -161,7 +200,7 @@ describe('subscription decider: a paid invoice of the wrong money', () => {
     const events = spec
       .given(active)
       .when(paid('in_2', later, charge({ paidCents: 50 })))
-      .then([mismatched('in_2'), changedTo(JUNE)]);
+      .then([mismatched('in_2'), ...changedTo(JUNE)]);
     spec
       .given([...active, ...events])
       .when(paid('in_2', later, charge({ paidCents: 50 })))
@@ -185,10 +224,10 @@ describe('subscription decider: a paid invoice of the wrong money', () => {
       .when(paid('in_2', view({ currentPeriodEnd: JUNE }), charge()))
       .then([
         { type: 'SubscriptionInvoicePaid', data: { subscriptionId, invoiceId: 'in_2' } },
-        {
+        ...twins({
           type: 'SubscriptionActivated',
           data: { subscriptionId, userId, plan: 'monthly', currentPeriodEnd: JUNE },
-        },
+        }),
       ]);
   });
 
@@ -198,10 +237,10 @@ describe('subscription decider: a paid invoice of the wrong money', () => {
       .when(paid('in_2', view(), charge({ billingReason: 'subscription_update', paidCents: 812 })))
       .then([
         { type: 'SubscriptionInvoicePaid', data: { subscriptionId, invoiceId: 'in_2' } },
-        {
+        ...twins({
           type: 'SubscriptionRenewed',
           data: { subscriptionId, userId, plan: 'monthly', currentPeriodEnd: MAY },
-        },
+        }),
       ]);
   });
 });

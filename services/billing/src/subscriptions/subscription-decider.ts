@@ -1,12 +1,24 @@
 import { planName } from '@mia/catalog';
-import type { PlanType, SubscriptionEndedV1Data, SubscriptionStatus } from '@mia/contracts';
-import { DomainError, readerOf, type Decider } from '@mia/service-kit';
+import type {
+  PlanType,
+  SubscriptionActivatedV1Data,
+  SubscriptionChangedV1Data,
+  SubscriptionEndedV1Data,
+  SubscriptionRenewedV1Data,
+  SubscriptionStatus,
+  TeamPlan,
+} from '@mia/contracts';
+import { DomainError, type Decider } from '@mia/service-kit';
 import {
   expectedPlanCharge,
   isPlanChargeMismatched,
   type PlanInvoiceCharge,
 } from './plan-invoice-terms.js';
-import { subscriptionEventDefinitions, type SubscriptionEvent } from './subscription-events.js';
+import {
+  readSubscriptionEvent,
+  versionOfSubscriptionEvent,
+  type SubscriptionEvent,
+} from './subscription-events.js';
 
 /** The subscription as the provider reports it now (re-read, never taken from a webhook body). */
 export interface ProviderSubscriptionView {
@@ -18,14 +30,26 @@ export interface ProviderSubscriptionView {
   endReason: SubscriptionEndedV1Data['reason'];
   /** When the current period started (absent: unknown, never taken as stale). */
   currentPeriodStart?: string;
+  /** The item's quantity: a team plan's paid seats (absent: not read, nothing to compare). */
+  quantity?: number;
 }
 
 /** Statuses in which a plan owes money: it is not changed until the card is updated. */
 const OWING: readonly SubscriptionStatus[] = ['past_due', 'unpaid', 'incomplete'];
 export const PLAN_PAST_DUE = 'Actualiza tu tarjeta primero.';
+export const NO_TEAM_PLAN = 'Ese equipo no tiene un plan activo.';
+export const SEATS_IN_USE =
+  'No puedes bajar de los asientos ocupados: retira antes miembros o invitaciones.';
 
 export type SubscriptionCommand =
-  | { kind: 'open'; subscriptionId: string; userId: string; plan: PlanType }
+  /** `team`: a church's plan bought by `userId`, its owner (ADR 0020); absent: a personal plan. */
+  | {
+      kind: 'open';
+      subscriptionId: string;
+      userId: string;
+      plan: PlanType;
+      team?: TeamPlan | null;
+    }
   | { kind: 'link-provider'; subscriptionId: string; providerSubscriptionId: string }
   | {
       kind: 'invoice-paid';
@@ -46,6 +70,17 @@ export type SubscriptionCommand =
     }
   /** Checks a plan change against the provider's current subscription before asking for it. */
   | { kind: 'request-plan-change'; planType: PlanType; provider: ProviderSubscriptionView }
+  /**
+   * Checks a team plan's change (its seats, or cancelling at period end) against the provider's
+   * current subscription and the seats access reports taken, before asking for it.
+   */
+  | {
+      kind: 'request-team-change';
+      seats?: number;
+      cancelAtPeriodEnd?: boolean;
+      seatsTaken: number;
+      provider: ProviderSubscriptionView;
+    }
   /** The provider could not charge the change (`pending_if_incomplete` left it pending). */
   | {
       kind: 'decline-plan-change';
@@ -65,6 +100,8 @@ interface Terms {
 export interface SubscriptionState {
   userId: string | null;
   plan: PlanType | null;
+  /** The church's plan this is, with its paid seats now (null: the buyer's own plan). */
+  team: TeamPlan | null;
   providerSubscriptionId: string | null;
   activated: boolean;
   ended: boolean;
@@ -82,6 +119,29 @@ const TERMINAL: readonly SubscriptionStatus[] = ['canceled', 'incomplete_expired
 const PAID_BEFORE: readonly SubscriptionStatus[] = ['active', 'past_due', 'unpaid'];
 
 const sameTime = (a: string, b: string) => new Date(a).getTime() === new Date(b).getTime();
+
+/** An announcement as the decider means it: v2's facts without `team`, which `announced` adds. */
+type Announcement =
+  | { type: 'SubscriptionActivated'; data: SubscriptionActivatedV1Data }
+  | { type: 'SubscriptionRenewed'; data: SubscriptionRenewedV1Data }
+  | { type: 'SubscriptionChanged'; data: SubscriptionChangedV1Data }
+  | { type: 'SubscriptionEnded'; data: SubscriptionEndedV1Data };
+
+/**
+ * Every announcement is v2 with the plan's `team`. A personal plan's also goes out as its v1
+ * twin (the same facts), while a consumer still declares v1 (ADR 0020); a team's never does: v1
+ * cannot say the plan opens nothing to the buyer.
+ */
+function announced(team: TeamPlan | null, announcement: Announcement): SubscriptionEvent[] {
+  const v2 = { type: announcement.type, data: { ...announcement.data, team } } as SubscriptionEvent;
+  return team ? [v2] : [v2, announcement];
+}
+
+/** The team with the seats the provider bills now (its quantity), when that is known. */
+function teamAsBilled(state: SubscriptionState, view: ProviderSubscriptionView): TeamPlan | null {
+  if (!state.team || view.quantity === undefined) return state.team;
+  return { ...state.team, seats: view.quantity };
+}
 
 function sameTerms(a: Terms, b: Terms): boolean {
   return (
@@ -113,6 +173,20 @@ function periodNoted(
   return [{ type: 'SubscriptionPeriodNoted', data: { subscriptionId, currentPeriodStart: start } }];
 }
 
+/** A v2 announcement says the team (and its seats) now; a v1 twin leaves it as it was. */
+const teamOf = (state: SubscriptionState, event: SubscriptionEvent): TeamPlan | null =>
+  'team' in (event.data as object)
+    ? ((event.data as { team: TeamPlan | null }).team ?? null)
+    : state.team;
+
+/**
+ * A change's invoice of prorations only (a team's added seats, `always_invoice`) pays for the
+ * rest of the current period, not a new one: it renews nothing. A plan change's invoice also
+ * charges the new period (a non-proration line) and renews to it.
+ */
+const isProrationOnly = (command: { charge?: PlanInvoiceCharge }): boolean =>
+  command.charge?.billingReason === 'subscription_update' && command.charge.prorationOnly === true;
+
 const evolveAll = (state: SubscriptionState, events: readonly SubscriptionEvent[]) =>
   events.reduce((s, e) => subscriptionDecider.evolve(s, e), state);
 
@@ -126,17 +200,15 @@ function converge(
 ): SubscriptionEvent[] {
   if (state.ended) return [];
   if (TERMINAL.includes(view.status)) {
-    return [
-      {
-        type: 'SubscriptionEnded',
-        data: {
-          subscriptionId,
-          userId,
-          endedAt: view.endedAt ?? now.toISOString(),
-          reason: view.endReason,
-        },
+    return announced(state.team, {
+      type: 'SubscriptionEnded',
+      data: {
+        subscriptionId,
+        userId,
+        endedAt: view.endedAt ?? now.toISOString(),
+        reason: view.endReason,
       },
-    ];
+    });
   }
   // Read before a report already applied (a late webhook's re-read lost the race): what it
   // says is older than what is known, so it must not move the period (or the plan) back.
@@ -148,10 +220,12 @@ function converge(
     // simply not have arrived yet.
     // A first invoice that paid the wrong money is with staff: `active` there is not paid here.
     if (!PAID_BEFORE.includes(view.status) || state.heldForReview) return [];
-    events.push({
-      type: 'SubscriptionActivated',
-      data: { subscriptionId, userId, plan: view.plan, currentPeriodEnd: view.currentPeriodEnd },
-    });
+    events.push(
+      ...announced(state.team, {
+        type: 'SubscriptionActivated',
+        data: { subscriptionId, userId, plan: view.plan, currentPeriodEnd: view.currentPeriodEnd },
+      }),
+    );
     current = evolveAll(state, events).current;
   }
   const wanted: Terms = {
@@ -160,8 +234,16 @@ function converge(
     cancelAtPeriodEnd: view.cancelAtPeriodEnd,
     currentPeriodEnd: view.currentPeriodEnd,
   };
-  if (current && !sameTerms(current, wanted)) {
-    events.push({ type: 'SubscriptionChanged', data: { subscriptionId, userId, ...wanted } });
+  // A team's seats are part of its terms: a quantity changed at the provider is announced.
+  const team = teamAsBilled(state, view);
+  const seatsMoved = team !== null && state.team !== null && team.seats !== state.team.seats;
+  if (current && (!sameTerms(current, wanted) || seatsMoved)) {
+    events.push(
+      ...announced(team, {
+        type: 'SubscriptionChanged',
+        data: { subscriptionId, userId, ...wanted },
+      }),
+    );
   }
   return events;
 }
@@ -181,6 +263,7 @@ export const subscriptionDecider: Decider<
   initialState: () => ({
     userId: null,
     plan: null,
+    team: null,
     providerSubscriptionId: null,
     activated: false,
     ended: false,
@@ -192,7 +275,12 @@ export const subscriptionDecider: Decider<
   evolve(state, event) {
     switch (event.type) {
       case 'SubscriptionOpened':
-        return { ...state, userId: event.data.userId, plan: event.data.plan };
+        return {
+          ...state,
+          userId: event.data.userId,
+          plan: event.data.plan,
+          team: event.data.team ?? null,
+        };
       case 'SubscriptionProviderLinked':
         return { ...state, providerSubscriptionId: event.data.providerSubscriptionId };
       case 'SubscriptionInvoicePaid':
@@ -202,6 +290,7 @@ export const subscriptionDecider: Decider<
           ...state,
           userId: event.data.userId,
           plan: event.data.plan,
+          team: teamOf(state, event),
           activated: true,
           current: {
             plan: event.data.plan,
@@ -214,6 +303,7 @@ export const subscriptionDecider: Decider<
         return {
           ...state,
           plan: event.data.plan,
+          team: teamOf(state, event),
           current: state.current && {
             ...state.current,
             plan: event.data.plan,
@@ -222,11 +312,17 @@ export const subscriptionDecider: Decider<
         };
       case 'SubscriptionChanged': {
         const { plan, status, cancelAtPeriodEnd, currentPeriodEnd } = event.data;
-        return { ...state, plan, current: { plan, status, cancelAtPeriodEnd, currentPeriodEnd } };
+        return {
+          ...state,
+          plan,
+          team: teamOf(state, event),
+          current: { plan, status, cancelAtPeriodEnd, currentPeriodEnd },
+        };
       }
       case 'SubscriptionEnded':
         return {
           ...state,
+          team: teamOf(state, event),
           ended: true,
           current: state.current && { ...state.current, status: 'canceled' },
         };
@@ -253,6 +349,7 @@ export const subscriptionDecider: Decider<
               subscriptionId: command.subscriptionId,
               userId: command.userId,
               plan: command.plan,
+              team: command.team ?? null,
             },
           },
         ];
@@ -307,12 +404,19 @@ export const subscriptionDecider: Decider<
             ? { plan: state.current.plan, currentPeriodEnd: state.current.currentPeriodEnd }
             : { plan: provider.plan, currentPeriodEnd: provider.currentPeriodEnd };
         if (!state.activated) {
-          events.push({
-            type: 'SubscriptionActivated',
-            data: { subscriptionId, userId, ...terms },
-          });
-        } else if (!command.firstInvoice) {
-          events.push({ type: 'SubscriptionRenewed', data: { subscriptionId, userId, ...terms } });
+          events.push(
+            ...announced(state.team, {
+              type: 'SubscriptionActivated',
+              data: { subscriptionId, userId, ...terms },
+            }),
+          );
+        } else if (!command.firstInvoice && !isProrationOnly(command)) {
+          events.push(
+            ...announced(state.team, {
+              type: 'SubscriptionRenewed',
+              data: { subscriptionId, userId, ...terms },
+            }),
+          );
         }
         const after = evolveAll(state, events);
         return [...events, ...converge(after, subscriptionId, userId, provider, now)];
@@ -337,6 +441,22 @@ export const subscriptionDecider: Decider<
         }
         return [];
       }
+      case 'request-team-change': {
+        const { provider, seats } = command;
+        if (!state.team || !state.activated || state.ended || TERMINAL.includes(provider.status)) {
+          throw new DomainError('not_found', 'no_team_plan', NO_TEAM_PLAN);
+        }
+        if (seats !== undefined && seats < command.seatsTaken) {
+          throw new DomainError('conflict', 'seats_in_use', SEATS_IN_USE, {
+            seatsTaken: command.seatsTaken,
+          });
+        }
+        // Added seats are invoiced at once: not while the plan owes an invoice already.
+        if (seats !== undefined && seats !== state.team.seats && OWING.includes(provider.status)) {
+          throw new DomainError('conflict', 'plan_past_due', PLAN_PAST_DUE);
+        }
+        return [];
+      }
       case 'decline-plan-change':
         return [
           {
@@ -351,5 +471,6 @@ export const subscriptionDecider: Decider<
         ];
     }
   },
-  read: readerOf<SubscriptionEvent>(subscriptionEventDefinitions),
+  read: readSubscriptionEvent,
+  versionOf: versionOfSubscriptionEvent,
 };

@@ -49,38 +49,48 @@ const invoicePaid = (invoiceId: string): SubscriptionEvent => ({
   type: 'SubscriptionInvoicePaid',
   data: { subscriptionId, invoiceId },
 });
-const activated: SubscriptionEvent = {
-  type: 'SubscriptionActivated',
-  data: { subscriptionId, userId, plan: 'monthly', currentPeriodEnd: MAY },
-};
+/** A personal plan's announcement: v2 (team null) and its v1 twin, the same facts. */
+const personal = <T extends SubscriptionEvent['type']>(
+  type: T,
+  data: Record<string, unknown>,
+): SubscriptionEvent[] => [
+  { type, data: { ...data, team: null } } as SubscriptionEvent,
+  { type, data } as SubscriptionEvent,
+];
+const activated = personal('SubscriptionActivated', {
+  subscriptionId,
+  userId,
+  plan: 'monthly',
+  currentPeriodEnd: MAY,
+});
 const renewed = (
   currentPeriodEnd: string,
   plan: 'monthly' | 'annual' = 'monthly',
-): SubscriptionEvent => ({
-  type: 'SubscriptionRenewed',
-  data: { subscriptionId, userId, plan, currentPeriodEnd },
-});
-const changed = (change: Partial<ProviderSubscriptionView>): SubscriptionEvent => {
+): SubscriptionEvent[] =>
+  personal('SubscriptionRenewed', { subscriptionId, userId, plan, currentPeriodEnd });
+const changed = (change: Partial<ProviderSubscriptionView>): SubscriptionEvent[] => {
   const { plan, status, cancelAtPeriodEnd, currentPeriodEnd } = view(change);
-  return {
-    type: 'SubscriptionChanged',
-    data: { subscriptionId, userId, plan, status, cancelAtPeriodEnd, currentPeriodEnd },
-  };
+  return personal('SubscriptionChanged', {
+    subscriptionId,
+    userId,
+    plan,
+    status,
+    cancelAtPeriodEnd,
+    currentPeriodEnd,
+  });
 };
-const ended = (reason: 'canceled' | 'payment_failed', endedAt = JUNE): SubscriptionEvent => ({
-  type: 'SubscriptionEnded',
-  data: { subscriptionId, userId, endedAt, reason },
-});
+const ended = (reason: 'canceled' | 'payment_failed', endedAt = JUNE): SubscriptionEvent[] =>
+  personal('SubscriptionEnded', { subscriptionId, userId, endedAt, reason });
 
 describe('subscription decider', () => {
   const spec = deciderSpec(subscriptionDecider, { now: '2026-04-01T00:00:00.000Z' });
-  const active = [opened, invoicePaid('in_1'), activated];
+  const active = [opened, invoicePaid('in_1'), ...activated];
 
   it('the first paid invoice activates it; the same invoice again changes nothing', () => {
     spec
       .given([opened])
       .when(paid('in_1', view(), true))
-      .then([invoicePaid('in_1'), activated]);
+      .then([invoicePaid('in_1'), ...activated]);
     spec
       .given(active)
       .when(paid('in_1', view(), true))
@@ -92,15 +102,18 @@ describe('subscription decider', () => {
     spec
       .given(active)
       .when(paid('in_2', later))
-      .then([invoicePaid('in_2'), renewed(JUNE)]);
+      .then([invoicePaid('in_2'), ...renewed(JUNE)]);
     spec
-      .given([...active, invoicePaid('in_2'), renewed(JUNE)])
+      .given([...active, invoicePaid('in_2'), ...renewed(JUNE)])
       .when(paid('in_2', later))
       .thenNothing();
   });
 
   it('out of order: the subscription update announcing "active" before invoice.paid activates once', () => {
-    const fromSync = spec.given([opened]).when(sync(view())).then([activated]);
+    const fromSync = spec
+      .given([opened])
+      .when(sync(view()))
+      .then([...activated]);
     spec
       .given([opened, ...fromSync])
       .when(paid('in_1', view(), true))
@@ -111,7 +124,7 @@ describe('subscription decider', () => {
     // The provider already renewed: whatever the stale webhook said, the re-read view wins.
     const now = view({ currentPeriodEnd: JUNE });
     spec
-      .given([...active, invoicePaid('in_2'), renewed(JUNE)])
+      .given([...active, invoicePaid('in_2'), ...renewed(JUNE)])
       .when(sync(now))
       .thenNothing();
   });
@@ -127,27 +140,27 @@ describe('subscription decider', () => {
     const cancel = spec
       .given(active)
       .when(sync(view({ cancelAtPeriodEnd: true })))
-      .then([changed({ cancelAtPeriodEnd: true })]);
+      .then([...changed({ cancelAtPeriodEnd: true })]);
     spec
       .given([...active, ...cancel])
       .when(sync(view()))
-      .then([changed({})]);
+      .then([...changed({})]);
   });
 
   it('renewal after a cancellation that was undone renews', () => {
     spec
-      .given([...active, changed({ cancelAtPeriodEnd: true }), changed({})])
+      .given([...active, ...changed({ cancelAtPeriodEnd: true }), ...changed({})])
       .when(paid('in_2', view({ currentPeriodEnd: JUNE })))
-      .then([invoicePaid('in_2'), renewed(JUNE)]);
+      .then([invoicePaid('in_2'), ...renewed(JUNE)]);
   });
 
   it('renewal reported after the end (late webhook) does not extend anything', () => {
     spec
-      .given([...active, ended('canceled')])
+      .given([...active, ...ended('canceled')])
       .when(paid('in_2', view({ currentPeriodEnd: JUNE })))
       .thenNothing();
     spec
-      .given([...active, ended('canceled')])
+      .given([...active, ...ended('canceled')])
       .when(sync(view()))
       .thenNothing();
   });
@@ -157,9 +170,9 @@ describe('subscription decider', () => {
     spec
       .given(active)
       .when(sync(end))
-      .then([ended('payment_failed')]);
+      .then([...ended('payment_failed')]);
     spec
-      .given([...active, ended('payment_failed')])
+      .given([...active, ...ended('payment_failed')])
       .when(sync(end))
       .thenNothing();
   });
@@ -169,11 +182,11 @@ describe('subscription decider', () => {
     spec
       .given(active)
       .when(sync(view({ status: 'past_due', currentPeriodEnd: JUNE })))
-      .then([pastDue]);
+      .then([...pastDue]);
     spec
-      .given([...active, pastDue])
+      .given([...active, ...pastDue])
       .when(paid('in_2', view({ currentPeriodEnd: JUNE })))
-      .then([invoicePaid('in_2'), renewed(JUNE), changed({ currentPeriodEnd: JUNE })]);
+      .then([invoicePaid('in_2'), ...renewed(JUNE), ...changed({ currentPeriodEnd: JUNE })]);
   });
 
   it('a plan change is a SubscriptionChanged; its paid proration invoice renews to the new end', () => {
@@ -181,29 +194,29 @@ describe('subscription decider', () => {
     spec
       .given(active)
       .when(sync(annual))
-      .then([changed({ plan: 'annual', currentPeriodEnd: JULY })]);
+      .then([...changed({ plan: 'annual', currentPeriodEnd: JULY })]);
     spec
-      .given([...active, changed({ plan: 'annual', currentPeriodEnd: JULY })])
+      .given([...active, ...changed({ plan: 'annual', currentPeriodEnd: JULY })])
       .when(paid('in_3', annual))
-      .then([invoicePaid('in_3'), renewed(JULY, 'annual')]);
+      .then([invoicePaid('in_3'), ...renewed(JULY, 'annual')]);
   });
 });
 
 describe('subscription decider: late reports and plan changes', () => {
   const spec = deciderSpec(subscriptionDecider, { now: '2026-04-01T00:00:00.000Z' });
   const APRIL = '2026-04-01T00:00:00.000Z';
-  const active = [opened, invoicePaid('in_1'), activated];
+  const active = [opened, invoicePaid('in_1'), ...activated];
   const periodNoted = (currentPeriodStart: string): SubscriptionEvent => ({
     type: 'SubscriptionPeriodNoted',
     data: { subscriptionId, currentPeriodStart },
   });
-  const renewedInMay = [...active, invoicePaid('in_2'), renewed(JUNE), periodNoted(MAY)];
+  const renewedInMay = [...active, invoicePaid('in_2'), ...renewed(JUNE), periodNoted(MAY)];
 
   it('remembers the period start each newer report carries', () => {
     spec
       .given(active)
       .when(paid('in_2', view({ currentPeriodEnd: JUNE, currentPeriodStart: MAY })))
-      .then([invoicePaid('in_2'), renewed(JUNE), periodNoted(MAY)]);
+      .then([invoicePaid('in_2'), ...renewed(JUNE), periodNoted(MAY)]);
   });
 
   it('a re-read older than the newest known period (a late webhook that lost the race) moves nothing back', () => {
@@ -220,7 +233,7 @@ describe('subscription decider: late reports and plan changes', () => {
       .when(
         sync(view({ currentPeriodEnd: JUNE, currentPeriodStart: MAY, cancelAtPeriodEnd: true })),
       )
-      .then([changed({ currentPeriodEnd: JUNE, cancelAtPeriodEnd: true })]);
+      .then([...changed({ currentPeriodEnd: JUNE, cancelAtPeriodEnd: true })]);
   });
 
   it('an invoice paid with a stale re-read records the money but never a shorter period', () => {
@@ -228,7 +241,7 @@ describe('subscription decider: late reports and plan changes', () => {
     spec
       .given(renewedInMay)
       .when(paid('in_3', stale))
-      .then([invoicePaid('in_3'), renewed(JUNE)]);
+      .then([invoicePaid('in_3'), ...renewed(JUNE)]);
   });
 
   it('a plan change is refused while the plan owes an invoice, and for the same plan', () => {
@@ -251,7 +264,7 @@ describe('subscription decider: late reports and plan changes', () => {
       .when({ kind: 'request-plan-change', planType: 'annual', provider: view() })
       .thenNothing();
     spec
-      .given([...active, ended('canceled')])
+      .given([...active, ...ended('canceled')])
       .when({ kind: 'request-plan-change', planType: 'annual', provider: view() })
       .thenRefused({ kind: 'not_found', code: 'no_subscription' });
   });

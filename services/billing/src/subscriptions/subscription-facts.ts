@@ -40,10 +40,13 @@ export function factsOf(subscription: Stripe.Subscription): SubscriptionFacts | 
   const ref = subscriptionRefOf(subscription.metadata);
   if (!ref) return null;
   // The period's start lets the decider tell a stale re-read from a newer one.
-  const start = subscription.items.data[0]?.current_period_start;
+  const item = subscription.items.data[0];
+  const start = item?.current_period_start;
+  // The quantity is a team plan's paid seats (a personal plan's is 1, never compared).
   const view = {
     ...subscriptionViewOf(subscription),
     ...(typeof start === 'number' ? { currentPeriodStart: isoOf(start) } : {}),
+    ...(typeof item?.quantity === 'number' ? { quantity: item.quantity } : {}),
   };
   return { subscription, ref, view };
 }

@@ -1,6 +1,7 @@
 import {
   SubscriptionActivatedV1,
   SubscriptionChangedV1,
+  SubscriptionChangedV2,
   SubscriptionEndedV1,
   SubscriptionRenewedV1,
 } from '@mia/contracts';
@@ -9,7 +10,9 @@ import type { BillingTx } from '../db.js';
 import { SubscriptionOpened, SubscriptionProviderLinked } from './subscription-events.js';
 
 /**
- * `subscriptions`: each subscription's current terms, for the billing overview. Rows come from
+ * `subscriptions`: each subscription's current terms, for the billing overview (a team plan's
+ * row carries its team and seats). Activated, Renewed, Changed and Ended arrive as v2 and, for a
+ * personal plan, as their v1 twin too: both set the same terms. Rows come from
  * SubscriptionOpened, the first event of every stream; updates never throw on a missing row,
  * so a projection can never fail the transaction of a webhook.
  */
@@ -35,6 +38,9 @@ export const subscriptionsProjection: Projection<BillingTx> = {
             userId: data.userId,
             plan: data.plan,
             status: 'incomplete',
+            teamId: data.team?.teamId ?? null,
+            teamName: data.team?.name ?? null,
+            seats: data.team?.seats ?? null,
             createdAt: at,
             updatedAt: at,
           },
@@ -77,7 +83,10 @@ export const subscriptionsProjection: Projection<BillingTx> = {
         return;
       }
       case SubscriptionChangedV1.type: {
+        // v2 and a personal plan's v1 twin say the same terms; v2 also a team's seats now.
         const data = SubscriptionChangedV1.schema.parse(event.data);
+        const team =
+          event.version === 2 ? SubscriptionChangedV2.schema.parse(event.data).team : null;
         await tx.subscription.updateMany({
           where: { subscriptionId: data.subscriptionId },
           data: {
@@ -85,6 +94,7 @@ export const subscriptionsProjection: Projection<BillingTx> = {
             status: data.status,
             cancelAtPeriodEnd: data.cancelAtPeriodEnd,
             currentPeriodEnd: new Date(data.currentPeriodEnd),
+            ...(team ? { seats: team.seats } : {}),
             updatedAt: at,
           },
         });

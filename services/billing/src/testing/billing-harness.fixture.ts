@@ -62,9 +62,10 @@ export interface Caller {
   userId: string;
   email: string;
   call<T = Record<string, unknown>>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PATCH',
     path: string,
     body?: unknown,
+    headers?: Record<string, string>,
   ): Promise<ApiAnswer<T>>;
 }
 
@@ -176,10 +177,11 @@ export async function startBillingHarness(options: HarnessOptions = {}): Promise
       return {
         userId,
         email,
-        async call(method, path, body) {
+        async call(method, path, body, headers = {}) {
           const res = await fetch(`${service.url}${path}`, {
             method,
             headers: {
+              ...headers,
               authorization: `Bearer ${token}`,
               ...(body === undefined ? {} : { 'content-type': 'application/json' }),
             },

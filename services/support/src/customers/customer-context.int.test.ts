@@ -8,6 +8,8 @@ import {
   PaymentDisputedV2,
   DisputeClosedV2,
   PaymentSucceededV2,
+  SubscriptionActivatedV2,
+  SubscriptionEndedV2,
   type EventDefinition,
 } from '@mia/contracts';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
@@ -197,6 +199,44 @@ describe("support's picture of a customer (billing, access -> NATS -> support)",
     expect(res.body.nextSteps[0]).toBe(
       'Vuelve a intentar la compra con otra tarjeta o consulta a tu banco.',
     );
+  });
+
+  it("subscriptions arrive as v2: a personal plan is the customer's, a church's team plan is not", async () => {
+    const userId = randomUUID();
+    const personal = randomUUID();
+    const teamPlan = randomUUID();
+    const activated = (subscriptionId: string, team: unknown) => ({
+      subscriptionId,
+      userId,
+      plan: 'monthly',
+      currentPeriodEnd: '2026-06-01T00:00:00.000Z',
+      team,
+    });
+    await deliver(
+      SubscriptionActivatedV2,
+      activated(teamPlan, {
+        teamId: randomUUID(),
+        name: 'Iglesia Central',
+        seats: 5,
+      }),
+    );
+    await deliver(SubscriptionActivatedV2, activated(personal, null));
+    await waitFor(() => db().customerSubscription.findFirst({ where: { userId } }), {
+      message: 'the personal plan',
+    });
+    await deliver(SubscriptionEndedV2, {
+      subscriptionId: personal,
+      userId,
+      endedAt: '2026-06-01T00:00:00.000Z',
+      reason: 'canceled',
+      team: null,
+    });
+    await waitFor(
+      () => db().customerSubscription.findFirst({ where: { userId, endedAt: { not: null } } }),
+      { message: 'the end' },
+    );
+    const rows = await db().customerSubscription.findMany({ where: { userId } });
+    expect(rows.map((r) => [r.subscriptionId, r.status])).toEqual([[personal, 'canceled']]);
   });
 
   it('reprocess empties the read model (the consumer then reads its streams again)', async () => {

@@ -1,8 +1,8 @@
 import {
-  SubscriptionActivatedV1,
-  SubscriptionChangedV1,
-  SubscriptionEndedV1,
-  SubscriptionRenewedV1,
+  SubscriptionActivatedV2,
+  SubscriptionChangedV2,
+  SubscriptionEndedV2,
+  SubscriptionRenewedV2,
   TrialStartedV1,
 } from '@mia/contracts';
 import { on, type ReactionContext } from '@mia/service-kit';
@@ -10,7 +10,9 @@ import type { SupportTx } from '../db.js';
 
 // The customer's subscriptions and trial. A subscription's events come from its own stream in
 // billing: the newest stream version wins, except that an ended subscription stays ended and
-// the period end only moves forward on activation and renewal.
+// the period end only moves forward on activation and renewal. Subscription events are read as v2
+// (ADR 0020): a church's team plan (`team` set) is not the customer's own plan, so it is left
+// out of their subscriptions here.
 
 interface Terms {
   subscriptionId: string;
@@ -58,34 +60,42 @@ async function applyTerms(
   );
 }
 
-export const recordSubscriptionOnActivated = on<typeof SubscriptionActivatedV1, SupportTx>(
-  SubscriptionActivatedV1,
+export const recordSubscriptionOnActivated = on<typeof SubscriptionActivatedV2, SupportTx>(
+  SubscriptionActivatedV2,
   (data, envelope, ctx) =>
-    applyTerms(
-      ctx,
-      { ...data, status: 'active', cancelAtPeriodEnd: null, forwardOnly: true },
-      envelope.streamVersion,
-    ),
+    data.team
+      ? Promise.resolve()
+      : applyTerms(
+          ctx,
+          { ...data, status: 'active', cancelAtPeriodEnd: null, forwardOnly: true },
+          envelope.streamVersion,
+        ),
 );
 
-export const recordSubscriptionOnRenewed = on<typeof SubscriptionRenewedV1, SupportTx>(
-  SubscriptionRenewedV1,
+export const recordSubscriptionOnRenewed = on<typeof SubscriptionRenewedV2, SupportTx>(
+  SubscriptionRenewedV2,
   (data, envelope, ctx) =>
-    applyTerms(
-      ctx,
-      { ...data, status: 'active', cancelAtPeriodEnd: null, forwardOnly: true },
-      envelope.streamVersion,
-    ),
+    data.team
+      ? Promise.resolve()
+      : applyTerms(
+          ctx,
+          { ...data, status: 'active', cancelAtPeriodEnd: null, forwardOnly: true },
+          envelope.streamVersion,
+        ),
 );
 
-export const recordSubscriptionOnChanged = on<typeof SubscriptionChangedV1, SupportTx>(
-  SubscriptionChangedV1,
-  (data, envelope, ctx) => applyTerms(ctx, { ...data, forwardOnly: false }, envelope.streamVersion),
+export const recordSubscriptionOnChanged = on<typeof SubscriptionChangedV2, SupportTx>(
+  SubscriptionChangedV2,
+  (data, envelope, ctx) =>
+    data.team
+      ? Promise.resolve()
+      : applyTerms(ctx, { ...data, forwardOnly: false }, envelope.streamVersion),
 );
 
-export const recordEndOnSubscriptionEnded = on<typeof SubscriptionEndedV1, SupportTx>(
-  SubscriptionEndedV1,
+export const recordEndOnSubscriptionEnded = on<typeof SubscriptionEndedV2, SupportTx>(
+  SubscriptionEndedV2,
   async (data, _envelope, ctx) => {
+    if (data.team) return;
     await ctx.sql.query(
       `INSERT INTO customer_subscriptions (subscription_id, user_id, status, ended_at, end_reason,
          updated_at)
