@@ -7,6 +7,8 @@ import {
   type SubscriptionStatus,
 } from '@mia/contracts';
 import type { Billing } from '../billing.js';
+import type { GiftLang } from '../gifts/gift-descriptions.js';
+import { giftInvoices } from '../gifts/gift-invoices.js';
 
 const INVOICE_LIMIT = 100;
 
@@ -18,9 +20,10 @@ const INVOICE_LIMIT = 100;
 export async function billingOverview(
   billing: Billing,
   userId: string,
+  lang: GiftLang = 'es',
 ): Promise<BillingOverviewResponse> {
   const { db } = billing;
-  const [subscription, trial, customer, payments] = await Promise.all([
+  const [subscription, trial, customer, payments, gifts] = await Promise.all([
     db.subscription.findFirst({
       where: { userId, activatedAt: { not: null } },
       orderBy: { activatedAt: 'desc' },
@@ -32,6 +35,8 @@ export async function billingOverview(
       orderBy: { createdAt: 'desc' },
       take: INVOICE_LIMIT,
     }),
+    // Gifts paid for someone else, named in the asker's language.
+    giftInvoices(billing, userId, lang, INVOICE_LIMIT),
   ]);
 
   // The plan's catalogue price (a subscriber told of a price change sees the new one here).
@@ -57,7 +62,7 @@ export async function billingOverview(
     expYear: customer?.cardExpYear,
   });
 
-  const invoices: BillingInvoice[] = payments.map((p) => ({
+  const own = payments.map((p): BillingInvoice => ({
     id: p.paymentId,
     createdAt: (p.paidAt ?? p.createdAt).toISOString(),
     description: p.description,
@@ -65,6 +70,13 @@ export async function billingOverview(
     status: p.status as BillingInvoice['status'],
     receiptUrl: p.receiptUrl,
   }));
+  // Without gifts the read model's order stands; with them, newest first by the date shown.
+  const invoices: BillingInvoice[] =
+    gifts.length === 0
+      ? own
+      : [...own, ...gifts]
+          .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+          .slice(0, INVOICE_LIMIT);
 
   return {
     plan,

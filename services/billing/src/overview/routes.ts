@@ -4,6 +4,7 @@ import { Router } from 'express';
 import type { Billing } from '../billing.js';
 import { isTestMode } from '../config.js';
 import { payerOf } from '../customers/provider-customer.js';
+import { requestLang } from '../gifts/gift-invoices.js';
 import { billingOverview } from './billing-overview.js';
 import { setUpPaymentMethod } from './payment-method.js';
 
@@ -32,7 +33,7 @@ export function overviewRoutes(billing: Billing): Router {
     method: 'get',
     path: '/api/billing',
     auth: 'user',
-    handler: ({ user }) => billingOverview(billing, user.id),
+    handler: ({ user, req }) => billingOverview(billing, user.id, requestLang(req)),
   });
 
   route({
