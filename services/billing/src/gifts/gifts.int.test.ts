@@ -1,4 +1,8 @@
-import { GiftClaimedV1, adminRefundResponseSchema } from '@mia/contracts';
+import {
+  GiftClaimedV1,
+  adminRefundResponseSchema,
+  salesMetricsResponseSchema,
+} from '@mia/contracts';
 import { startEventPublisher, waitFor, type EventPublisher } from '@mia/testing';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -292,5 +296,49 @@ describe('gifts (billing side)', () => {
     const sendAt = new Date(Date.now() + 10 * 24 * 60 * 60_000).toISOString();
     const own = await post({ productId: 'manual-ceremonias', recipientEmail: buyer.email, sendAt });
     expect(own.status).toBe(200);
+  });
+  it('the sales view counts a gift as revenue of its tool, and its refund', async () => {
+    const buyer = await h.signIn();
+    const admin = await h.signIn({ role: 'admin', email: 'admin@ministerioia.com' });
+    // Wide enough for the sandbox clock the tests above moved forward.
+    const day = (offset: number) =>
+      new Date(Date.now() + offset * 24 * 60 * 60_000).toISOString().slice(0, 10);
+    const metrics = async () => {
+      const answer = await admin.call(
+        'GET',
+        `/api/admin/metrics?from=${day(-1)}&to=${day(400)}&interval=month`,
+      );
+      expect(answer.status).toBe(200);
+      return salesMetricsResponseSchema.parse(answer.body);
+    };
+    const toolOf = (m: Awaited<ReturnType<typeof metrics>>) =>
+      m.topTools.find((t) => t.productId === 'diccionario-biblico') ?? {
+        sales: 0,
+        revenueCents: 0,
+      };
+    const before = await metrics();
+    const gift = await giveGift(buyer, { productId: 'diccionario-biblico' });
+    await h.settled();
+    const after = await metrics();
+    expect(after.revenue.grossCents - before.revenue.grossCents).toBe(gift.amountCents);
+    expect(toolOf(after).sales - toolOf(before).sales).toBe(1);
+    expect(after.mrrCents).toBe(before.mrrCents);
+    const refunded = await admin.call('POST', '/api/admin/refunds', { paymentId: gift.giftId });
+    expect(refunded.status).toBe(200);
+    await h.settled();
+    const end = await metrics();
+    expect(end.revenue.refundedCents - after.revenue.refundedCents).toBe(gift.amountCents);
+  });
+
+  it('a retired tool is no longer given (409), as it is no longer sold', async () => {
+    const buyer = await h.signIn();
+    const admin = await h.signIn({ role: 'admin', email: 'admin@ministerioia.com' });
+    const retired = await admin.call('POST', '/api/admin/products/que-dice-la-biblia/retire');
+    expect(retired.status).toBe(200);
+    const answer = await buyer.call('POST', '/api/gifts', {
+      productId: 'que-dice-la-biblia',
+      recipientEmail: 'pastor@iglesia.org',
+    });
+    expect(answer).toMatchObject({ status: 409, body: { code: 'product_retired' } });
   });
 });
