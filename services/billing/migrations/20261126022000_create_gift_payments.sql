@@ -14,6 +14,7 @@ CREATE TABLE gift_payments (
   -- other money than started: staff decide).
   status text NOT NULL,
   refunded_cents integer NOT NULL DEFAULT 0 CHECK (refunded_cents >= 0),
+  provider_payment_id text,
   card_last4 text,
   receipt_url text,
   claimed_at timestamptz(3),

@@ -54,6 +54,7 @@ export const giftPaymentsProjection: Projection<BillingTx> = {
             status: 'succeeded',
             amountCents: d.amountCents,
             currency: d.currency,
+            providerPaymentId: d.providerPaymentId,
             paidAt: new Date(d.paidAt),
             updatedAt: at,
           },

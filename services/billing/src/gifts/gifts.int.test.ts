@@ -3,6 +3,7 @@ import {
   adminRefundResponseSchema,
   salesMetricsResponseSchema,
 } from '@mia/contracts';
+import { createSessionSigner, devKeys } from '@mia/service-kit';
 import { startEventPublisher, waitFor, type EventPublisher } from '@mia/testing';
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -328,6 +329,31 @@ describe('gifts (billing side)', () => {
     await h.settled();
     const end = await metrics();
     expect(end.revenue.refundedCents - after.revenue.refundedCents).toBe(gift.amountCents);
+
+    // The payments CSV names the gift as the payment history does, with its refund.
+    const keys = devKeys();
+    if (!keys) throw new Error('The development keys are needed to sign test sessions');
+    const sign = createSessionSigner({
+      privateKeyPem: keys.privateKeyPem,
+      issuer: 'mia-identity',
+      audience: 'mia',
+    });
+    const { token } = await sign({
+      userId: admin.userId,
+      role: 'admin',
+      email: admin.email,
+      name: 'Dueña',
+      amr: ['pwd', 'otp'],
+    });
+    const res = await fetch(
+      `${h.service.url}/api/admin/exports/payments.csv?from=${day(-1)}&to=${day(400)}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    expect(res.status).toBe(200);
+    const line = (await res.text()).split('\n').find((l) => l.startsWith(gift.giftId));
+    expect(line).toContain('Regalo: Diccionario Bíblico para pastor.regalo@iglesia.org');
+    expect(line).toContain('refunded');
+    expect(line).toContain(gift.paymentIntentId);
   });
 
   it('a retired tool is no longer given (409), as it is no longer sold', async () => {
