@@ -141,6 +141,10 @@ describe('gifts (billing side)', () => {
     ]);
     expect(statuses).toEqual(Array(7).fill(200));
     expect(await giftEvents('GiftPaid', gift.giftId)).toHaveLength(1);
+    // The receipt follows GiftPaid through the bus: once, whatever was reported again.
+    await h.waitForEvent('GiftReceiptSent', (d) => d.giftId === gift.giftId);
+    const receipts = (await h.mails()).filter((m) => m.to === buyer.email);
+    expect(receipts).toHaveLength(1);
     expect(await giftEvents('GiftReceiptSent', gift.giftId)).toHaveLength(1);
   });
 
@@ -235,6 +239,41 @@ describe('gifts (billing side)', () => {
     await h.settled();
     const events = await giftEvents('GiftRefunded', gift.giftId);
     expect(events.map((e) => e.data)).toEqual([expect.objectContaining({ wasClaimed: true })]);
+  });
+
+  it('a refund made at the provider reaches the gift by the webhook: GiftRefunded once', async () => {
+    const buyer = await h.signIn();
+    const gift = await giveGift(buyer, { productId: 'epistolas-pablo' });
+    await h.settled();
+    await h.service.deps.billing.provider.stripe.refunds.create({
+      payment_intent: gift.paymentIntentId,
+    });
+    await h.waitForEvent('GiftRefunded', (d) => d.giftId === gift.giftId);
+    await h.settled();
+    expect((await giftEvents('GiftRefunded', gift.giftId)).map((e) => e.data)).toEqual([
+      expect.objectContaining({ amountCents: gift.amountCents, wasClaimed: false }),
+    ]);
+  });
+
+  it('a declined card: 402 with the provider message, no GiftPaid; a good card then pays the same gift', async () => {
+    const buyer = await h.signIn();
+    const declined = await giveGift(
+      buyer,
+      { productId: 'capacitacion-biblica' },
+      TEST_CARDS.declined,
+    );
+    expect(declined.confirmation).toMatchObject({
+      status: 402,
+      body: { code: 'generic_decline' },
+    });
+    await h.settled();
+    expect(await giftEvents('GiftPaid', declined.giftId)).toEqual([]);
+    await h.confirmCard(declined.clientSecret, TEST_CARDS.visa);
+    const paid = await buyer.call('POST', '/api/confirm-payment', {
+      paymentIntentId: declined.paymentIntentId,
+    });
+    expect(paid).toMatchObject({ status: 200, body: { paymentId: declined.giftId } });
+    expect(await giftEvents('GiftPaid', declined.giftId)).toHaveLength(1);
   });
 
   it('a part refund by staff keeps the gift; the rest later announces GiftRefunded once', async () => {
