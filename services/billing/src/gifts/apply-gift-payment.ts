@@ -20,8 +20,16 @@ export async function applyGiftPayment(
   pi: Stripe.PaymentIntent,
 ): Promise<GiftState> {
   const stream = giftStreamId(ref.giftId);
-  if (pi.status !== 'succeeded') {
-    return (await billing.commands.loadIn(session, stream, giftDecider)).state;
+  const { state: known } = await billing.commands.loadIn(session, stream, giftDecider);
+  if (pi.status !== 'succeeded') return known;
+  if (!known.started) {
+    // A gift's PaymentIntent is made only after its GiftStarted commits: one we never started
+    // (made with the secret key elsewhere) is left to staff rather than retried forever.
+    billing.logger.warn(
+      { giftId: ref.giftId, paymentIntentId: pi.id },
+      'payment of an unknown gift',
+    );
+    return known;
   }
   const charge = chargeOf(pi);
   const card = cardOfPaymentIntent(pi);

@@ -87,6 +87,7 @@ export async function confirmPayment(
       applyGiftPayment(billing, session, gift, pi),
     );
     paymentId = gift.giftId;
+    if (!state.started) throw notFound(PAYMENT_NOT_FOUND);
     if (state.mismatchedPaymentId && !state.paid) throw underReview(paymentId);
   } else if (purchase) {
     const state = await transact(billing, (session) =>
