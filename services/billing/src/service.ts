@@ -9,6 +9,8 @@ import { configSchema, type BillingConfig } from './config.js';
 import { customersProjection } from './customers/customers-projection.js';
 import { disputesProjection } from './disputes/disputes-projection.js';
 import { disputeRoutes } from './disputes/routes.js';
+import { giftPaymentsProjection } from './gifts/gift-payments-projection.js';
+import { giftRoutes } from './gifts/routes.js';
 import { promotionsProjection } from './promotions/promotions-projection.js';
 import { promotionRoutes } from './promotions/routes.js';
 import { billingDatabase, type BillingDb, type BillingTx } from './db.js';
@@ -92,6 +94,7 @@ export const billingService: ServiceDefinition<
     salesProjection,
     catalogProjection,
     promotionsProjection,
+    giftPaymentsProjection,
   ],
   setup: setupBilling,
   consumers: (_ctx, { billing }) => billingConsumers(billing),
@@ -121,6 +124,7 @@ export const billingService: ServiceDefinition<
     app.use(salesRoutes(billing));
     app.use(catalogRoutes(billing));
     app.use(promotionRoutes(billing));
+    app.use(giftRoutes(billing));
   },
   shutdownSteps: (_ctx, { billing, reminders, priceMoves }) => [
     { name: 'trial reminders', stop: () => reminders.stop() },

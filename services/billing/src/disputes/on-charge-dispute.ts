@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import type { Billing } from '../billing.js';
+import { applyGiftChargeNews } from '../gifts/gift-charge-news.js';
 import { callProvider } from '../provider/provider-errors.js';
 import { idOf, isoOf } from '../provider/views.js';
 import { applyChargeNews, loadChargeFacts, type ChargeNews } from '../refunds/charge-facts.js';
@@ -36,6 +37,13 @@ export async function onChargeDispute(
   const facts = chargeId ? await loadChargeFacts(billing, chargeId) : null;
   if (!facts) return null;
   const news = disputeNewsOf(dispute);
+  // A gift's dispute is recorded on the gift for staff only (ADR 0020), never announced.
+  const gift = facts.gift;
+  if (gift && news.kind === 'dispute') {
+    const { disputeId, reason, outcome } = news;
+    const giftNews = { kind: 'dispute' as const, disputeId, reason, outcome };
+    return (session) => applyGiftChargeNews(billing, session, { ...facts, gift }, giftNews);
+  }
   const purpose = facts.invoice
     ? ({
         kind: 'subscription',

@@ -1,6 +1,8 @@
 import type { ConsumerDefinition } from '@mia/service-kit';
 import type { Billing } from '../billing.js';
 import type { BillingTx } from '../db.js';
+import { noteClaimOnGiftClaimed } from '../gifts/note-claim-on-gift-claimed.js';
+import { sendGiftReceiptOnGiftPaid } from '../gifts/send-gift-receipt-on-gift-paid.js';
 import { noteUseOnGptOpened } from '../disputes/note-use-on-gpt-opened.js';
 import { notifyRenewalFailureOnPaymentFailed } from '../mail/notify-renewal-failure-on-payment-failed.js';
 import { sendReceiptOnPaymentSucceeded } from '../mail/send-receipt-on-payment-succeeded.js';
@@ -19,8 +21,11 @@ export const billingConsumers = (billing: Billing): readonly ConsumerDefinition<
     subscriptions: [
       sendReceiptOnPaymentSucceeded(billing),
       notifyRenewalFailureOnPaymentFailed(billing),
+      sendGiftReceiptOnGiftPaid(billing),
     ],
   },
+  // Access's claims of gifts: a claimed gift's refund follows the tool's rules.
+  { name: 'gift-claims', subscriptions: [noteClaimOnGiftClaimed()] },
   // The e-mail notifications switch, which the optional mails above and the trial reminder ask.
   { name: 'preferences', subscriptions: [notePreferencesOnSettingsChanged()] },
   // Identity's verified addresses: a free trial needs one.

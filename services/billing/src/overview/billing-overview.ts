@@ -7,6 +7,7 @@ import {
   type SubscriptionStatus,
 } from '@mia/contracts';
 import type { Billing } from '../billing.js';
+import { giftInvoices } from '../gifts/gift-invoices.js';
 import type { MailLocale } from '../mail/templates/layout.js';
 import { describedIn } from '../teams/team-plan-label.js';
 
@@ -23,7 +24,7 @@ export async function billingOverview(
   locale: MailLocale = 'es',
 ): Promise<BillingOverviewResponse> {
   const { db } = billing;
-  const [subscription, trial, customer, payments] = await Promise.all([
+  const [subscription, trial, customer, payments, gifts] = await Promise.all([
     db.subscription.findFirst({
       // The buyer's own plan only: a church's team plan opens nothing to its buyer (ADR 0020).
       where: { userId, activatedAt: { not: null }, teamId: null },
@@ -36,6 +37,8 @@ export async function billingOverview(
       orderBy: { createdAt: 'desc' },
       take: INVOICE_LIMIT,
     }),
+    // Gifts paid for someone else, named in the asker's language.
+    giftInvoices(billing, userId, locale, INVOICE_LIMIT),
   ]);
 
   // The plan's catalogue price (a subscriber told of a price change sees the new one here).
@@ -61,7 +64,7 @@ export async function billingOverview(
     expYear: customer?.cardExpYear,
   });
 
-  const invoices: BillingInvoice[] = payments.map((p) => ({
+  const own = payments.map((p): BillingInvoice => ({
     id: p.paymentId,
     createdAt: (p.paidAt ?? p.createdAt).toISOString(),
     description: describedIn(p.description, locale),
@@ -69,6 +72,13 @@ export async function billingOverview(
     status: p.status as BillingInvoice['status'],
     receiptUrl: p.receiptUrl,
   }));
+  // Without gifts the read model's order stands; with them, newest first by the date shown.
+  const invoices: BillingInvoice[] =
+    gifts.length === 0
+      ? own
+      : [...own, ...gifts]
+          .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+          .slice(0, INVOICE_LIMIT);
 
   return {
     plan,

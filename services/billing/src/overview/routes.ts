@@ -4,7 +4,7 @@ import { Router } from 'express';
 import type { Billing } from '../billing.js';
 import { isTestMode } from '../config.js';
 import { payerOf } from '../customers/provider-customer.js';
-import { langOf } from '../promotions/promotion-messages.js';
+import { requestLang } from '../gifts/gift-invoices.js';
 import { billingOverview } from './billing-overview.js';
 import { setUpPaymentMethod } from './payment-method.js';
 
@@ -33,9 +33,9 @@ export function overviewRoutes(billing: Billing): Router {
     method: 'get',
     path: '/api/billing',
     auth: 'user',
-    // A team plan's payments are labelled in the reader's language (Accept-Language).
-    handler: ({ user, req }) =>
-      billingOverview(billing, user.id, langOf(req.headers['accept-language'])),
+    // Team plans' and gifts' payments are labelled in the reader's language (?lang=, then
+    // Accept-Language).
+    handler: ({ user, req }) => billingOverview(billing, user.id, requestLang(req)),
   });
 
   route({

@@ -3,6 +3,8 @@ import type { ConfirmPaymentResponse } from '@mia/contracts';
 import { HttpError, notFound } from '@mia/service-kit';
 import type { Billing } from '../billing.js';
 import { customerDecider } from '../customers/customer-decider.js';
+import { applyGiftPayment } from '../gifts/apply-gift-payment.js';
+import { giftRefOf } from '../gifts/gift-ref.js';
 import { isMissing, providerError } from '../provider/provider-errors.js';
 import {
   failureOfPaymentIntent,
@@ -77,8 +79,17 @@ export async function confirmPayment(
 
   const failure = failureOfPaymentIntent(pi, billing.clock());
   const purchase = purchaseRefOf(pi);
+  const gift = giftRefOf(pi);
   let paymentId: string | undefined;
-  if (purchase) {
+  if (gift) {
+    // A gift's payment: recorded on the gift (GiftPaid); its payment id is the gift's id.
+    const state = await transact(billing, (session) =>
+      applyGiftPayment(billing, session, gift, pi),
+    );
+    paymentId = gift.giftId;
+    if (!state.started) throw notFound(PAYMENT_NOT_FOUND);
+    if (state.mismatchedPaymentId && !state.paid) throw underReview(paymentId);
+  } else if (purchase) {
     const state = await transact(billing, (session) =>
       applyPurchase(billing, session, purchase, pi),
     );

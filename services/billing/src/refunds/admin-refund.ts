@@ -3,6 +3,7 @@ import type { AdminRefundRequest, AdminRefundResponse } from '@mia/contracts';
 import { DomainError } from '@mia/service-kit';
 import type { Billing } from '../billing.js';
 import { cancelPlanNow } from '../disputes/cancel-plan-now.js';
+import { isGiftPayment, refundGift } from '../gifts/refund-gift.js';
 import { paymentDecider } from '../payments/payment-decider.js';
 import { providerError } from '../provider/provider-errors.js';
 import { idOf, isoOf } from '../provider/views.js';
@@ -29,6 +30,10 @@ export async function refundPayment(
   request: AdminRefundRequest,
 ): Promise<AdminRefundResponse> {
   const { paymentId } = request;
+  // A gift's payment is refunded on the gift's stream (its refund is a GiftRefunded).
+  if (await isGiftPayment(billing, paymentId)) {
+    return refundGift(billing, adminId, request, { text: REFUND_POLICY, days: POLICY_DAYS });
+  }
   const { decided, state } = await transact(billing, (session) =>
     billing.commands.handleIn(session, paymentStreamId(paymentId), paymentDecider, {
       kind: 'request-refund',

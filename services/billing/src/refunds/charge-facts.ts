@@ -10,6 +10,8 @@ import {
 } from '../payments/payment-decider.js';
 import { callProvider } from '../provider/provider-errors.js';
 import { idOf, PAYMENT_INTENT_EXPAND, purchaseRefOf, type PurchaseRef } from '../provider/views.js';
+import type { GiftChargeFacts } from '../gifts/gift-charge-news.js';
+import { giftRefOf } from '../gifts/gift-ref.js';
 import { invoicePaymentId, paymentStreamId } from '../shared/ids.js';
 import { decideIn, type Session } from '../shared/transact.js';
 import { applyInvoice } from '../subscriptions/apply-subscription.js';
@@ -25,6 +27,8 @@ export interface ChargeFacts {
   paymentId: string;
   purchase: { ref: PurchaseRef; pi: Stripe.PaymentIntent } | null;
   invoice: InvoiceFacts | null;
+  /** A gift's charge: its own decider takes the news (gifts/gift-charge-news.ts), never this file's. */
+  gift?: GiftChargeFacts['gift'];
 }
 
 export async function loadChargeFacts(
@@ -40,6 +44,16 @@ export async function loadChargeFacts(
   const pi = await callProvider(() =>
     stripe.paymentIntents.retrieve(piId, { expand: PAYMENT_INTENT_EXPAND }),
   );
+  const gift = giftRefOf(pi);
+  if (gift) {
+    return {
+      charge,
+      paymentId: gift.giftId,
+      purchase: null,
+      invoice: null,
+      gift: { ref: gift, pi },
+    };
+  }
   const ref = purchaseRefOf(pi);
   if (ref) return { charge, paymentId: ref.paymentId, purchase: { ref, pi }, invoice: null };
   const invoiceId = await invoiceIdOfPaymentIntent(billing, piId);
@@ -69,6 +83,7 @@ export async function applyChargeNews(
   facts: ChargeFacts,
   news: ChargeNews,
 ): Promise<PaymentState> {
+  if (facts.gift) throw new Error(`Charge ${facts.charge.id} is a gift's: applyGiftChargeNews`);
   if (facts.purchase) {
     await applyPurchase(billing, session, facts.purchase.ref, facts.purchase.pi);
   } else if (facts.invoice) {

@@ -1,5 +1,6 @@
 import type { Billing } from '../billing.js';
 import { cancelPlanNow } from '../disputes/cancel-plan-now.js';
+import { applyGiftChargeNews } from '../gifts/gift-charge-news.js';
 import { paymentDecider } from '../payments/payment-decider.js';
 import { paymentStreamId } from '../shared/ids.js';
 import type { Session } from '../shared/transact.js';
@@ -22,6 +23,8 @@ export async function onChargeRefunded(
     refundedTotalCents: facts.charge.amount_refunded,
     refundedAt: lastRefundAt(facts.charge, billing.clock()),
   };
+  const gift = facts.gift;
+  if (gift) return (session) => applyGiftChargeNews(billing, session, { ...facts, gift }, news);
   const { state } = await billing.commands.load(paymentStreamId(facts.paymentId), paymentDecider);
   const paid = state.succeeded;
   const endsPlan =

@@ -3,6 +3,12 @@ import type { Sql } from '@mia/service-kit';
 import type { Response } from 'express';
 import type { z } from 'zod';
 import type { Billing } from '../billing.js';
+import {
+  GIFT_EXPORT_COLUMNS,
+  GIFT_EXPORT_JOIN,
+  giftExportDescription,
+  type GiftExportColumns,
+} from '../gifts/gift-exports.js';
 import { CSV_BOM, csvAmount, csvRow, type CsvValue } from './csv.js';
 import { dayRange } from './sales-range.js';
 import { isoInstant, num } from './sql-values.js';
@@ -44,7 +50,7 @@ function drainedOrClosed(res: Response): Promise<void> {
   });
 }
 
-interface PaymentRow {
+interface PaymentRow extends GiftExportColumns {
   payment_id: string;
   paid_at: unknown;
   email: string | null;
@@ -58,14 +64,20 @@ interface PaymentRow {
 }
 
 /** Payments paid in the range, oldest first, with the payment record billing keeps. */
-async function* paymentBatches(sql: Sql, start: Date, end: Date): AsyncIterable<CsvValue[][]> {
+async function* paymentBatches(
+  billing: Billing,
+  start: Date,
+  end: Date,
+): AsyncIterable<CsvValue[][]> {
+  const sql = billing.runner.sql;
   let after: { paidAt: string; id: string } | null = null;
   for (;;) {
     const rows: PaymentRow[] = await sql.query<PaymentRow>(
       `SELECT s.payment_id, s.paid_at, c.email, p.description, s.amount_cents, s.discount_cents,
-         s.currency, p.status, p.refunded_cents, p.provider_payment_id
+         s.currency, p.status, p.refunded_cents, p.provider_payment_id, ${GIFT_EXPORT_COLUMNS}
        FROM sales_payments s
        LEFT JOIN payments p ON p.payment_id = s.payment_id
+       ${GIFT_EXPORT_JOIN}
        LEFT JOIN customers c ON c.user_id = s.user_id
        WHERE s.paid_at >= $1::timestamptz AND s.paid_at < $2::timestamptz
          AND ($3::timestamptz IS NULL OR (s.paid_at, s.payment_id) > ($3::timestamptz, $4::uuid))
@@ -74,18 +86,20 @@ async function* paymentBatches(sql: Sql, start: Date, end: Date): AsyncIterable<
       [start.toISOString(), end.toISOString(), after?.paidAt ?? null, after?.id ?? null],
     );
     if (rows.length === 0) return;
-    yield rows.map((r) => [
-      r.payment_id,
-      isoInstant(r.paid_at),
-      r.email,
-      r.description,
-      csvAmount(num(r.amount_cents)),
-      csvAmount(num(r.discount_cents)),
-      r.currency.toUpperCase(),
-      r.status ?? 'succeeded',
-      csvAmount(num(r.refunded_cents)),
-      r.provider_payment_id,
-    ]);
+    yield await Promise.all(
+      rows.map(async (r) => [
+        r.payment_id,
+        isoInstant(r.paid_at),
+        r.email,
+        r.description ?? (await giftExportDescription(billing, r)),
+        csvAmount(num(r.amount_cents)),
+        csvAmount(num(r.discount_cents)),
+        r.currency.toUpperCase(),
+        r.status ?? r.gift_status ?? 'succeeded',
+        csvAmount(num(r.refunded_cents ?? r.gift_refunded_cents)),
+        r.provider_payment_id ?? r.gift_provider_payment_id,
+      ]),
+    );
     const last = rows[rows.length - 1]!;
     after = { paidAt: isoInstant(last.paid_at)!, id: last.payment_id };
     if (rows.length < BATCH) return;
@@ -114,7 +128,7 @@ export async function exportPayments(
       'refunded',
       'provider_payment_id',
     ],
-    paymentBatches(billing.runner.sql, range.start, range.end),
+    paymentBatches(billing, range.start, range.end),
   );
 }
 

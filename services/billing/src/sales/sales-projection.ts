@@ -8,6 +8,7 @@ import {
 import type { Projection, Sql, StoredEvent } from '@mia/service-kit';
 import type { BillingTx } from '../db.js';
 import { ToolUseNoted } from '../disputes/dispute-events.js';
+import { applyGiftSalesFact, giftSalesEventTypes } from '../gifts/gift-sales-facts.js';
 import { PaymentStarted } from '../payments/payment-events.js';
 import { tallyToolUses } from './tool-use-tally.js';
 
@@ -41,6 +42,7 @@ export const salesProjection: Projection<BillingTx> = {
     PaymentDisputedV2.type,
     DisputeClosedV2.type,
     ToolUseNoted.type,
+    ...giftSalesEventTypes,
   ],
   async apply(event, ctx) {
     await salesProjection.applyBatch!([event], ctx);
@@ -120,6 +122,10 @@ async function applyMoneyFact(event: StoredEvent, sql: Sql): Promise<void> {
       );
       return;
     }
+    case giftSalesEventTypes[0]:
+    case giftSalesEventTypes[1]:
+      await applyGiftSalesFact(event, sql);
+      return;
     case DisputeClosedV2.type: {
       if (event.version !== DisputeClosedV2.version) return;
       const d = DisputeClosedV2.schema.parse(event.data);

@@ -3,6 +3,8 @@ import { isProcessed, processOnce } from '@mia/service-kit';
 import { z } from 'zod';
 import type { Billing } from '../billing.js';
 import { customerDecider, activeSubscriptionOf } from '../customers/customer-decider.js';
+import { applyGiftPayment } from '../gifts/apply-gift-payment.js';
+import { giftRefOf } from '../gifts/gift-ref.js';
 import { applyPurchase } from '../payments/apply-purchase.js';
 import { saveCard } from '../payments/payment-commands.js';
 import { callProvider } from '../provider/provider-errors.js';
@@ -46,6 +48,14 @@ async function effectOf(billing: Billing, event: Stripe.Event): Promise<Effect |
     case 'payment_intent.payment_failed':
     case 'payment_intent.canceled': {
       const body = event.data.object;
+      // A gift's payment is the gift's (GiftPaid), never a purchase of the buyer's.
+      const gift = giftRefOf(body);
+      if (gift) {
+        const pi = await callProvider(() =>
+          stripe.paymentIntents.retrieve(body.id, { expand: PAYMENT_INTENT_EXPAND }),
+        );
+        return (session) => applyGiftPayment(billing, session, gift, pi);
+      }
       const ref = purchaseRefOf(body);
       // Invoices' PaymentIntents carry no ids of ours: the invoice.* events report them.
       if (!ref) return null;
