@@ -26,10 +26,6 @@ import {
   ProductChangedV1,
   ProductRetiredV1,
   PlanPriceChangedV1,
-  SubscriptionActivatedV2,
-  SubscriptionRenewedV2,
-  SubscriptionChangedV2,
-  SubscriptionEndedV2,
   GiftPaidV1,
   GiftRefundedV1,
   type CatalogProductSnapshot,
@@ -39,7 +35,6 @@ import {
 const paymentId = '0b9f5c1e-6a52-4c4e-9f1d-2f0f3d7c8a11';
 const userId = '5a3c2b1d-4e6f-4a8b-9c0d-1e2f3a4b5c6d';
 const subscriptionId = '7c1d2e3f-8a9b-4c0d-8e1f-2a3b4c5d6e7f';
-const team = { teamId: '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f', name: 'Iglesia Central', seats: 3 };
 const giftId = '6d5c4b3a-2f1e-4d0c-9b8a-7f6e5d4c3b2a';
 const trialId = '9e8d7c6b-5a4f-4e3d-a2c1-b0a9f8e7d6c5';
 
@@ -235,40 +230,6 @@ const examples: [EventDefinition, unknown][] = [
     { trialId, userId, startedAt: '2026-11-21T10:00:00Z', endsAt: '2026-11-24T10:00:00Z' },
   ],
   [BillingExportPartReadyV1, examplePart('billing')],
-  [
-    SubscriptionActivatedV2,
-    { subscriptionId, userId, plan: 'monthly', currentPeriodEnd: '2026-12-21T10:00:00Z', team },
-  ],
-  [
-    SubscriptionActivatedV2,
-    {
-      subscriptionId,
-      userId,
-      plan: 'annual',
-      currentPeriodEnd: '2027-11-21T10:00:00Z',
-      team: null,
-    },
-  ],
-  [
-    SubscriptionRenewedV2,
-    { subscriptionId, userId, plan: 'monthly', currentPeriodEnd: '2027-01-21T10:00:00Z', team },
-  ],
-  [
-    SubscriptionChangedV2,
-    {
-      subscriptionId,
-      userId,
-      plan: 'monthly',
-      status: 'active',
-      cancelAtPeriodEnd: false,
-      currentPeriodEnd: '2027-01-21T10:00:00Z',
-      team: { ...team, seats: 5 },
-    },
-  ],
-  [
-    SubscriptionEndedV2,
-    { subscriptionId, userId, endedAt: '2027-01-21T10:00:00Z', reason: 'canceled', team },
-  ],
   [
     GiftPaidV1,
     {
