@@ -492,9 +492,9 @@ export const teamDecider: Decider<TeamCommand, TeamState, TeamEvent> = {
         if (planEnded(state)) {
           throw new DomainError('conflict', 'team_plan_ended', 'El plan del equipo ha terminado.');
         }
-        // The invitation holds a seat already; the count is checked again in case the seats
-        // were reduced meanwhile.
-        if (seatsTaken(state, now) > state.seats) {
+        // The invitation holds a seat already; members alone are counted again in case the
+        // paid seats went down meanwhile: never more members than paid seats.
+        if (Object.keys(state.members).length >= state.seats) {
           throw new DomainError(
             'conflict',
             'no_seats_left',
