@@ -13,6 +13,8 @@ import type { PrismaClient } from './generated/prisma/client.js';
 import { accessConsumers } from './integration/consumers.js';
 import { paymentsProjection } from './payments/payments-projection.js';
 import { settingsRoutes } from './settings/routes.js';
+import { teamRoutes } from './teams/routes.js';
+import { teamMembershipsProjection } from './teams/team-memberships-projection.js';
 import { timelineRoutes } from './timeline/routes.js';
 import { directoryProjection } from './users/directory-projection.js';
 import { gptRoutes } from './verification/gpt-routes.js';
@@ -32,6 +34,7 @@ export const accessService: ServiceDefinition<typeof configSchema, AccessTx, Pri
       directoryProjection,
       grantsProjection,
       paymentsProjection,
+      teamMembershipsProjection,
       // The verification's own store applies the same ones (verification-store.ts).
       ...usageStreamProjections,
       catalogProjection(ctx.schema),
@@ -75,6 +78,7 @@ export const accessService: ServiceDefinition<typeof configSchema, AccessTx, Pri
       app.use(dashboardRoutes(access));
       app.use(accessCodeRoutes(access));
       app.use(settingsRoutes(access));
+      app.use(teamRoutes(access));
       app.use(timelineRoutes(access));
       app.use(adminRoutes(access));
       app.use(verifyPageRoutes(access));

@@ -17,6 +17,7 @@ import { recordRefundOnPaymentRefunded } from '../payments/record-refund-on-paym
 import { recordCustomerOnUserRegistered } from '../users/record-customer-on-user-registered.js';
 import { recordRoleOnUserRoleChanged } from '../users/record-role-on-user-role-changed.js';
 import { accessExportPartOnRequested } from '../privacy/export-part.js';
+import { recordVerifiedEmailOnUserEmailVerified } from '../teams/verified-email.js';
 
 /**
  * Every event access reacts to, one durable consumer per purpose. Each reaction appends
@@ -26,7 +27,12 @@ import { accessExportPartOnRequested } from '../privacy/export-part.js';
 export const accessConsumers: readonly ConsumerDefinition<AccessTx>[] = [
   {
     name: 'user-directory',
-    subscriptions: [recordCustomerOnUserRegistered, recordRoleOnUserRoleChanged],
+    subscriptions: [
+      recordCustomerOnUserRegistered,
+      recordRoleOnUserRoleChanged,
+      // A team invitation is accepted only with the invited address, verified.
+      recordVerifiedEmailOnUserEmailVerified,
+    ],
   },
   {
     name: 'entitlements',

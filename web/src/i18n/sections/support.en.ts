@@ -227,6 +227,8 @@ export const supportEn: typeof supportEs = {
         subscription: 'Subscription',
         trial: 'Free trial',
         admin: 'Granted by an admin',
+        team: 'Team seat',
+        gift: 'Gift',
       },
       state: { active: 'Active', suspended: 'Suspended', revoked: 'Revoked' },
       revokeReason: {
@@ -234,6 +236,7 @@ export const supportEn: typeof supportEs = {
         dispute: 'after a dispute',
         subscription_ended: 'when the subscription ended',
         admin: 'by an admin',
+        team_seat_ended: 'when the team seat ended',
       },
       until: (date: string) => `Until ${date}`,
       lifetime: 'Lifetime',

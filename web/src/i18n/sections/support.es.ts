@@ -227,6 +227,8 @@ export const supportEs = {
         subscription: 'Suscripción',
         trial: 'Prueba gratuita',
         admin: 'Concedido por un administrador',
+        team: 'Plaza en un equipo',
+        gift: 'Regalo',
       },
       state: { active: 'Activo', suspended: 'Suspendido', revoked: 'Revocado' },
       revokeReason: {
@@ -234,6 +236,7 @@ export const supportEs = {
         dispute: 'por disputa',
         subscription_ended: 'por fin de la suscripción',
         admin: 'por un administrador',
+        team_seat_ended: 'al terminar su plaza en el equipo',
       },
       until: (date: string) => `Hasta el ${date}`,
       lifetime: 'De por vida',

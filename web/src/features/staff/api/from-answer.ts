@@ -1,5 +1,6 @@
 import {
-  grantSourceKindSchema,
+  grantRevocationReasonsV2,
+  grantSourceKindV2Schema,
   invoiceStatusSchema,
   type StaffTicketAnswer,
   type StaffTicketDetailResponse,
@@ -43,9 +44,8 @@ export const ticketListFromAnswer = (answer: StaffTicketListResponse): StaffTick
 const grantState = (state: string): StaffGrant['state'] =>
   state === 'suspended' || state === 'revoked' ? state : 'active';
 
-const revokeReasons = ['refund', 'dispute', 'subscription_ended', 'admin'] as const;
 const revokeReasonOf = (reason: string | null): StaffGrant['revokeReason'] =>
-  revokeReasons.find((r) => r === reason) ?? null;
+  grantRevocationReasonsV2.find((r) => r === reason) ?? null;
 
 const paymentStatus = (status: string): StaffPayment['status'] => {
   if (status === 'partially_refunded') return 'refunded';
@@ -61,7 +61,7 @@ export function ticketDetailFromAnswer(answer: StaffTicketDetailResponse): Staff
     access: answer.account.grants.map((g) => ({
       grantId: g.grantId,
       scope: g.scope ?? 'all',
-      source: grantSourceKindSchema.catch('admin').parse(g.source.kind),
+      source: grantSourceKindV2Schema.catch('admin').parse(g.source.kind),
       validFrom: g.validFrom,
       validUntil: g.validUntil,
       state: grantState(g.state),

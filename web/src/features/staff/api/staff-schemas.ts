@@ -1,6 +1,7 @@
 import {
   amountStringSchema,
-  grantSourceKindSchema,
+  grantRevocationReasonV2Schema,
+  grantSourceKindV2Schema,
   invoiceStatusSchema,
   ticketSchema,
 } from '@mia/contracts';
@@ -29,12 +30,12 @@ export const staffGrantSchema = z.object({
   grantId: z.string(),
   /** A product id, or `all` for every tool. */
   scope: z.string(),
-  source: grantSourceKindSchema,
+  source: grantSourceKindV2Schema,
   validFrom: z.string().nullable(),
   /** Null for lifetime access. */
   validUntil: z.string().nullable(),
   state: z.enum(['active', 'suspended', 'revoked']),
-  revokeReason: z.enum(['refund', 'dispute', 'subscription_ended', 'admin']).nullable(),
+  revokeReason: grantRevocationReasonV2Schema.nullable(),
 });
 export type StaffGrant = z.infer<typeof staffGrantSchema>;
 
