@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   claimGiftResponseSchema,
+  dashboardResponseSchema,
   GiftPaidV1,
   GiftRefundedV1,
   myGiftsResponseSchema,
@@ -32,6 +33,7 @@ import {
 } from '../access-harness.fixture.js';
 import { loadGrants } from '../entitlements/entitlements.js';
 import { grantIds } from '../entitlements/entitlement-events.js';
+import { verifiedEmailDecider, verifiedEmailStreamId } from '../users/verified-email.js';
 import { giftDecider } from './gift-decider.js';
 import { giftStreamId } from './gift-events.js';
 import { giftPeriodEnd } from './gift-period.js';
@@ -106,7 +108,13 @@ describe('gifts', () => {
         data: { userId: user.id, email: user.email, verifiedAt: new Date().toISOString() },
       },
     ]);
-    await consumerSettled(nats, 'verified-emails');
+    // Identity's relay publishes it a moment later: wait for access to have noted it.
+    await waitFor(
+      async () =>
+        (await access.deps.commands.load(verifiedEmailStreamId(user.id), verifiedEmailDecider))
+          .state.email === user.email,
+      { message: `${user.email} noted as verified` },
+    );
   };
 
   const pay = async (
@@ -255,10 +263,13 @@ describe('gifts', () => {
     expect(state.phase).toBe('claimed');
     expect(await statusOf(buyer, giftId)).toMatchObject({ status: 'claimed' });
 
-    const dashboard = await call(access.url, 'GET', '/api/dashboard', { token: recipient.token });
-    const products = (dashboard.body as { products: { id: string; access?: { source: string } }[] })
-      .products;
-    expect(products.find((p) => p.id === 'apocalipsis')?.access?.source).toBe('gift');
+    // The dashboard shows the tool as a gift (the page labels the source "Regalo" / "Gift").
+    const dashboard = dashboardResponseSchema.parse(
+      (await call(access.url, 'GET', '/api/dashboard', { token: recipient.token })).body,
+    );
+    expect(dashboard.availableProducts.find((p) => p.id === 'apocalipsis')?.access?.source).toBe(
+      'gift',
+    );
 
     const again = await claim(recipient, token);
     expect(again.status).toBe(409);
