@@ -30,7 +30,7 @@ describe('dashboard', () => {
     };
     expect(dashboardResponseSchema.parse(extended)).toEqual(extended);
     const wrong = structuredClone(extended);
-    wrong.availableProducts[0]!.access.source = 'gift';
+    wrong.availableProducts[0]!.access.source = 'loan' as never;
     expect(messages(dashboardResponseSchema, wrong)).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { centsToAmountString } from '@mia/catalog';
-import type { GrantRevocationReason, GrantSourceKind } from '@mia/contracts';
+import type { GrantRevocationReasonV2, GrantSourceKindV2 } from '@mia/contracts';
 import { qualified } from '@mia/service-kit';
 import type pg from 'pg';
 import type { Grant, GrantStatus } from '../entitlements/grants.js';
@@ -24,7 +24,8 @@ const statement = (schema: string) => `
     (SELECT name FROM ${qualified(schema, 'user_directory')} WHERE user_id = $1) AS name,
     (SELECT coalesce(json_agg(g ORDER BY g.granted_at), '[]'::json) FROM (
        SELECT grant_id, scope, source_kind, source_ref, granted_by, reason, valid_from,
-              valid_until, status, revoked_reason, granted_at, grace_until
+              valid_until, status, revoked_reason, granted_at, grace_until, team_name,
+              gift_from
        FROM ${qualified(schema, 'access_grants')} WHERE user_id = $1) g) AS grants,
     (SELECT coalesce(json_agg(u ORDER BY u.last_accessed DESC), '[]'::json) FROM (
        SELECT product_id, queries_used, last_accessed
@@ -49,6 +50,8 @@ interface GrantRow {
   revoked_reason: string | null;
   /** A past-due plan's grace end (usable() counts it: without it a plan in grace looked closed). */
   grace_until: string | null;
+  team_name: string | null;
+  gift_from: string | null;
 }
 interface UsageRow {
   product_id: string;
@@ -73,9 +76,14 @@ interface PaymentRow {
 const iso = (at: string) => new Date(at).toISOString();
 
 function grantOf(row: GrantRow): Grant {
-  const source: Grant['source'] = { kind: row.source_kind as GrantSourceKind, ref: row.source_ref };
+  const source: Grant['source'] = {
+    kind: row.source_kind as GrantSourceKindV2,
+    ref: row.source_ref,
+  };
   if (row.granted_by !== null) source.by = row.granted_by;
   if (row.reason !== null) source.reason = row.reason;
+  if (row.team_name !== null) source.teamName = row.team_name;
+  if (row.gift_from !== null) source.giftFrom = row.gift_from;
   const grant: Grant = {
     grantId: row.grant_id,
     scope: row.scope,
@@ -85,7 +93,7 @@ function grantOf(row: GrantRow): Grant {
     status: row.status as GrantStatus,
   };
   if (row.revoked_reason !== null)
-    grant.revokedReason = row.revoked_reason as GrantRevocationReason;
+    grant.revokedReason = row.revoked_reason as GrantRevocationReasonV2;
   if (row.grace_until !== null) grant.graceUntil = iso(row.grace_until);
   return grant;
 }

@@ -13,6 +13,15 @@ const untilOf = (grant: Grant): string | null =>
     ? grant.graceUntil
     : grant.validUntil;
 
+/** How the page says a tool is held; a team seat names its team for its label. */
+const accessOf = (grant: Grant) => ({
+  source: grant.source.kind,
+  until: untilOf(grant),
+  ...(grant.source.kind === 'team' && grant.source.teamName
+    ? { teamName: grant.source.teamName }
+    : {}),
+});
+
 /**
  * GET /api/dashboard from access's own read models only (no call to another service): the tools
  * billing publishes (and the retired ones this user can still use) with whether each is usable
@@ -36,9 +45,7 @@ export async function dashboardOf(access: Access, user: SessionUser): Promise<Da
       description: product.description.es,
       price: centsToDollars(product.priceCents),
       purchased: verdict.allowed,
-      ...(verdict.allowed && verdict.grant
-        ? { access: { source: verdict.grant.source.kind, until: untilOf(verdict.grant) } }
-        : {}),
+      ...(verdict.allowed && verdict.grant ? { access: accessOf(verdict.grant) } : {}),
     };
   });
   const usageOf = new Map(usage.map((u) => [u.productId, u]));

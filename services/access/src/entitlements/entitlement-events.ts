@@ -1,14 +1,14 @@
 import {
   AccessExtendedV1,
-  AccessGrantedV1,
+  AccessGrantedV2,
   AccessRestoredV1,
-  AccessRevokedV1,
+  AccessRevokedV2,
   AccessSuspendedV1,
   instantSchema,
   ownIdSchema,
   subscriptionStatusSchema,
 } from '@mia/contracts';
-import { defineDomainEvent, type EventOf } from '@mia/service-kit';
+import { defineDomainEvent, readerOf, type EventOf, type StoredEvent } from '@mia/service-kit';
 import { z } from 'zod';
 
 // A user's entitlements stream holds access's integration events (published to every service)
@@ -73,11 +73,11 @@ export const SubscriptionGraceClosed = defineDomainEvent(
 );
 
 export type EntitlementEvent =
-  | EventOf<typeof AccessGrantedV1>
+  | EventOf<typeof AccessGrantedV2>
   | EventOf<typeof AccessExtendedV1>
   | EventOf<typeof AccessSuspendedV1>
   | EventOf<typeof AccessRestoredV1>
-  | EventOf<typeof AccessRevokedV1>
+  | EventOf<typeof AccessRevokedV2>
   | EventOf<typeof DisputeNoted>
   | EventOf<typeof SubscriptionTermNoted>
   | EventOf<typeof SubscriptionStandingNoted>
@@ -85,17 +85,33 @@ export type EntitlementEvent =
   | EventOf<typeof SubscriptionGraceClosed>;
 
 export const entitlementEventDefinitions = [
-  AccessGrantedV1,
+  AccessGrantedV2,
   AccessExtendedV1,
   AccessSuspendedV1,
   AccessRestoredV1,
-  AccessRevokedV1,
+  AccessRevokedV2,
   DisputeNoted,
   SubscriptionTermNoted,
   SubscriptionStandingNoted,
   SubscriptionGraceOpened,
   SubscriptionGraceClosed,
 ] as const;
+
+// Grants and revocations are appended as v2 only (ADR 0020): every consumer reads v2. Streams
+// written before hold v1, whose data is a subset of v2's (fewer kinds and reasons), so a v1 event
+// is read as v2 unchanged.
+const UPCAST_FROM_V1 = new Set<string>([AccessGrantedV2.type, AccessRevokedV2.type]);
+const readAsDefined = readerOf<EntitlementEvent>(entitlementEventDefinitions);
+
+/** The decider's `read`: every event of the stream at its current version. */
+export const readEntitlementEvent = (event: StoredEvent): EntitlementEvent | undefined =>
+  readAsDefined(
+    UPCAST_FROM_V1.has(event.type) && event.version === 1 ? { ...event, version: 2 } : event,
+  );
+
+/** The version each event is appended with. */
+export const entitlementEventVersion = (event: EntitlementEvent): number =>
+  UPCAST_FROM_V1.has(event.type) ? 2 : 1;
 
 /** One stream per user. */
 export const entitlementsStreamId = (userId: string): string => `entitlements-${userId}`;
@@ -115,4 +131,7 @@ export const grantIds = {
   subscription: (subscriptionId: string) => `subscription:${subscriptionId}`,
   trial: (trialId: string) => `trial:${trialId}`,
   admin: (actionId: string) => `admin:${actionId}`,
+  /** A seat on a church's team (one grant per team and member). */
+  team: (teamId: string) => `team:${teamId}`,
+  gift: (giftId: string) => `gift:${giftId}`,
 };

@@ -1,14 +1,16 @@
 import {
   ALL_PRODUCTS,
   type DisputeOutcome,
+  type GrantRevocationReasonV2,
   type PaymentPurpose,
   type RefundPlanAction,
 } from '@mia/contracts';
-import { DomainError, readerOf, type Decider } from '@mia/service-kit';
+import { DomainError, type Decider } from '@mia/service-kit';
 import {
-  entitlementEventDefinitions,
+  entitlementEventVersion,
   grantIdOfPayment,
   grantIds,
+  readEntitlementEvent,
   type EntitlementEvent,
 } from './entitlement-events.js';
 import type { CatalogStatus } from '../catalog/catalog-entry.js';
@@ -86,7 +88,35 @@ export type EntitlementCommand =
       /** As in admin-grant: a retired tool's grants can still be taken back. */
       catalogStatus: CatalogStatus | null;
       reason?: string;
+    }
+  /**
+   * A grant from another feature's source (a team seat, a gift), decided there: this stream
+   * only keeps it. Granting the same id again moves its window (a team's renewal, a grace end);
+   * a revocation is forever, even one that arrived first.
+   */
+  | {
+      kind: 'grant-source';
+      userId: string;
+      grantId: string;
+      /** A product id or `all`. */
+      scope: string;
+      source: SourceOfGrant;
+      validFrom: string;
+      /** null: lifetime. */
+      validUntil: string | null;
+    }
+  | {
+      kind: 'revoke-source';
+      userId: string;
+      grantId: string;
+      reason: GrantRevocationReasonV2;
+      detail?: string;
     };
+
+/** The sources other features grant from, with what their labels need. */
+export type SourceOfGrant =
+  | { kind: 'team'; ref: string; teamName?: string }
+  | { kind: 'gift'; ref: string; giftFrom?: string };
 
 export const grantsOf = (state: EntitlementsState): Grant[] => Object.values(state.grants);
 
@@ -337,6 +367,27 @@ export const entitlementsDecider: Decider<EntitlementCommand, EntitlementsState,
           ];
         }
 
+        case 'grant-source':
+          return grantFromSource(command, state);
+
+        case 'revoke-source': {
+          const { grantId, reason } = command;
+          if (state.revoked[grantId]) return [];
+          const source = state.grants[grantId]?.source;
+          return [
+            {
+              type: 'AccessRevoked',
+              data: {
+                grantId,
+                userId,
+                reason,
+                ...(command.detail ? { detail: detailText(command.detail) } : {}),
+                ...(source ? { source: { kind: source.kind, ref: source.ref } } : {}),
+              },
+            },
+          ];
+        }
+
         case 'admin-revoke': {
           const { scope } = command;
           if (scope !== ALL_PRODUCTS && command.catalogStatus === null) {
@@ -367,8 +418,49 @@ export const entitlementsDecider: Decider<EntitlementCommand, EntitlementsState,
       }
     },
 
-    read: readerOf<EntitlementEvent>(entitlementEventDefinitions),
+    read: readEntitlementEvent,
+    versionOf: entitlementEventVersion,
   };
+
+/**
+ * A source's grant: granted once, then only its window moves (a renewal extends it, a lapse
+ * shortens it; the same window again changes nothing). Never after its revocation.
+ */
+function grantFromSource(
+  command: Extract<EntitlementCommand, { kind: 'grant-source' }>,
+  state: EntitlementsState,
+): EntitlementEvent[] {
+  const { userId, grantId, scope, source, validFrom, validUntil } = command;
+  if (state.revoked[grantId]) return [];
+  const grant = state.grants[grantId];
+  if (!grant) {
+    return [
+      {
+        type: 'AccessGranted',
+        data: { grantId, userId, scope, source: { ...source }, validFrom, validUntil },
+      },
+    ];
+  }
+  if (sameInstant(grant.validUntil, validUntil)) return [];
+  // A lifetime end is not an instant AccessExtended can carry: grant it again (same id, the
+  // projection and evolve replace the row).
+  if (validUntil === null) {
+    return [
+      {
+        type: 'AccessGranted',
+        data: {
+          grantId,
+          userId,
+          scope,
+          source: { ...source },
+          validFrom: grant.validFrom,
+          validUntil,
+        },
+      },
+    ];
+  }
+  return [{ type: 'AccessExtended', data: { grantId, userId, validUntil } }];
+}
 
 function withGrant(
   state: EntitlementsState,

@@ -1,4 +1,4 @@
-import type { DisputeOutcome, GrantRevocationReason, SubscriptionStatus } from '@mia/contracts';
+import type { DisputeOutcome, GrantRevocationReasonV2, SubscriptionStatus } from '@mia/contracts';
 import type { Grant } from './grants.js';
 
 // The entitlements decider's state, apart from its rules, so the rules it delegates (plan terms)
@@ -9,7 +9,7 @@ export type DisputeStatus = 'open' | 'inquiry' | DisputeOutcome;
 export interface EntitlementsState {
   grants: Record<string, Grant>;
   /** Every revocation, including those that arrived before their grant (which then never opens). */
-  revoked: Record<string, GrantRevocationReason>;
+  revoked: Record<string, GrantRevocationReasonV2>;
   /** Disputes per grant id, whether or not the grant has arrived yet. */
   disputes: Record<string, Record<string, DisputeStatus>>;
   /** The newest known end of each subscription's period, and the billing version it came from. */

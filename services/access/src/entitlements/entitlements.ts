@@ -1,4 +1,4 @@
-import type { GrantRevocationReason, GrantSourceKind } from '@mia/contracts';
+import type { GrantRevocationReasonV2, GrantSourceKindV2 } from '@mia/contracts';
 import type { CommandHandler } from '@mia/service-kit';
 import type { AccessTx } from '../db.js';
 import type { AccessGrant, PrismaClient } from '../generated/prisma/client.js';
@@ -9,11 +9,13 @@ import type { Grant, GrantStatus } from './grants.js';
 /** A row of the grants read model as `usable` takes it. */
 export function grantOfRow(row: AccessGrant): Grant {
   const source: Grant['source'] = {
-    kind: row.sourceKind as GrantSourceKind,
+    kind: row.sourceKind as GrantSourceKindV2,
     ref: row.sourceRef,
   };
   if (row.grantedBy !== null) source.by = row.grantedBy;
   if (row.reason !== null) source.reason = row.reason;
+  if (row.teamName !== null) source.teamName = row.teamName;
+  if (row.giftFrom !== null) source.giftFrom = row.giftFrom;
   const grant: Grant = {
     grantId: row.grantId,
     scope: row.scope,
@@ -23,7 +25,8 @@ export function grantOfRow(row: AccessGrant): Grant {
     status: row.status as GrantStatus,
   };
   if (row.graceUntil !== null) grant.graceUntil = row.graceUntil.toISOString();
-  if (row.revokedReason !== null) grant.revokedReason = row.revokedReason as GrantRevocationReason;
+  if (row.revokedReason !== null)
+    grant.revokedReason = row.revokedReason as GrantRevocationReasonV2;
   return grant;
 }
 

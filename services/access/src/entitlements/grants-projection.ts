@@ -1,8 +1,8 @@
 import {
   AccessExtendedV1,
-  AccessGrantedV1,
+  AccessGrantedV2,
   AccessRestoredV1,
-  AccessRevokedV1,
+  AccessRevokedV2,
   AccessSuspendedV1,
 } from '@mia/contracts';
 import type { Projection } from '@mia/service-kit';
@@ -13,25 +13,28 @@ import { SubscriptionGraceClosed, SubscriptionGraceOpened } from './entitlement-
 export const grantsProjection: Projection<AccessTx> = {
   name: 'access-grants',
   handles: [
-    AccessGrantedV1.type,
+    AccessGrantedV2.type,
     AccessExtendedV1.type,
     AccessSuspendedV1.type,
     AccessRestoredV1.type,
-    AccessRevokedV1.type,
+    AccessRevokedV2.type,
     SubscriptionGraceOpened.type,
     SubscriptionGraceClosed.type,
   ],
   async apply(event, { tx }) {
     const updatedAt = new Date(event.occurredAt);
     switch (event.type) {
-      case AccessGrantedV1.type: {
-        const d = AccessGrantedV1.schema.parse(event.data);
+      // v1 (older streams) reads as v2: its kinds and reasons are a subset.
+      case AccessGrantedV2.type: {
+        const d = AccessGrantedV2.schema.parse(event.data);
         const row = {
           scope: d.scope,
           sourceKind: d.source.kind,
           sourceRef: d.source.ref,
           grantedBy: d.source.by ?? null,
           reason: d.source.reason ?? null,
+          teamName: d.source.teamName ?? null,
+          giftFrom: d.source.giftFrom ?? null,
           validFrom: new Date(d.validFrom),
           validUntil: d.validUntil === null ? null : new Date(d.validUntil),
           status: 'active',
@@ -71,9 +74,9 @@ export const grantsProjection: Projection<AccessTx> = {
         });
         return;
       }
-      case AccessRevokedV1.type: {
+      case AccessRevokedV2.type: {
         // A revocation before its grant has no row; the decider never grants it afterwards.
-        const d = AccessRevokedV1.schema.parse(event.data);
+        const d = AccessRevokedV2.schema.parse(event.data);
         await tx.accessGrant.updateMany({
           where: { userId: d.userId, grantId: d.grantId },
           data: { status: 'revoked', revokedReason: d.reason, updatedAt },

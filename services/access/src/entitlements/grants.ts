@@ -1,4 +1,4 @@
-import { ALL_PRODUCTS, type GrantRevocationReason, type GrantSourceKind } from '@mia/contracts';
+import { ALL_PRODUCTS, type GrantRevocationReasonV2, type GrantSourceKindV2 } from '@mia/contracts';
 
 export type GrantStatus = 'active' | 'suspended' | 'revoked';
 
@@ -10,12 +10,21 @@ export interface Grant {
   grantId: string;
   /** A product id, or `all`. */
   scope: string;
-  source: { kind: GrantSourceKind; ref: string; by?: string; reason?: string };
+  source: {
+    kind: GrantSourceKindV2;
+    ref: string;
+    by?: string;
+    reason?: string;
+    /** A team seat's team name, for its label ("Incluido en el plan de {team}"). */
+    teamName?: string;
+    /** Who paid for a gift. */
+    giftFrom?: string;
+  };
   /** ISO instants; `validUntil` null is lifetime. */
   validFrom: string;
   validUntil: string | null;
   status: GrantStatus;
-  revokedReason?: GrantRevocationReason;
+  revokedReason?: GrantRevocationReasonV2;
   /** A past-due plan's grace: usable until then even after `validUntil` (no money extended it). */
   graceUntil?: string;
 }

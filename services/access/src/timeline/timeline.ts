@@ -47,12 +47,15 @@ const SOURCE_NAMES: Record<string, string> = {
   subscription: 'suscripción',
   trial: 'prueba gratuita',
   admin: 'concedido por un administrador',
+  team: 'plaza en el equipo',
+  gift: 'regalo',
 };
 const REVOCATION_NAMES: Record<string, string> = {
   refund: 'reembolso',
   dispute: 'disputa perdida',
   subscription_ended: 'fin de la suscripción',
   admin: 'retirado por un administrador',
+  team_seat_ended: 'fin de la plaza en el equipo',
 };
 /** A dispute's status in the timeline: inquiries and every outcome the provider reports. */
 const DISPUTE_NAMES: Record<string, string> = {
@@ -99,9 +102,10 @@ function describe(
         at: d.at,
       };
     case 'AccessGranted': {
-      const source = d.source as { kind?: string; reason?: string } | undefined;
+      const source = d.source as { kind?: string; reason?: string; teamName?: string } | undefined;
       const until = d.validUntil ? `hasta el ${day(d.validUntil)}` : 'de por vida';
-      const why = source?.reason ? `: ${source.reason}` : '';
+      const detail = source?.reason ?? source?.teamName;
+      const why = detail ? `: ${detail}` : '';
       return {
         kind: 'grant',
         summary: `Acceso a ${scopeName(d.scope)} ${until} (${SOURCE_NAMES[source?.kind ?? ''] ?? source?.kind}${why})`,

@@ -1,4 +1,4 @@
-import { AccessRevokedV1 } from '@mia/contracts';
+import { AccessRevokedV2 } from '@mia/contracts';
 import { on } from '@mia/service-kit';
 import type { BillingTx } from '../db.js';
 import { customerDecider } from '../customers/customer-decider.js';
@@ -9,7 +9,7 @@ import { customerStreamId } from '../shared/ids.js';
  * customer can buy it again (issue 20, item 6). Refunds and disputes release it here already.
  */
 export const releaseOwnershipOnAccessRevoked = () =>
-  on<typeof AccessRevokedV1, BillingTx>(AccessRevokedV1, async (data, _envelope, ctx) => {
+  on<typeof AccessRevokedV2, BillingTx>(AccessRevokedV2, async (data, _envelope, ctx) => {
     if (data.reason !== 'admin' || data.source?.kind !== 'purchase') return;
     await ctx.decide(customerStreamId(data.userId), customerDecider, {
       kind: 'release-payment',

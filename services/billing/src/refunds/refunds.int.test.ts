@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccessRevokedV1, adminRefundResponseSchema } from '@mia/contracts';
+import { AccessRevokedV2, adminRefundResponseSchema } from '@mia/contracts';
 import { startEventPublisher, waitFor, type EventPublisher } from '@mia/testing';
 import { paymentDecider } from '../payments/payment-decider.js';
 import { paymentStreamId, subscriptionStreamId } from '../shared/ids.js';
@@ -220,7 +220,8 @@ describe('refunds and disputes', () => {
     expect(before.status).toBe(409);
     await access.store.append(`entitlements-${buyer.userId}`, 'any', [
       {
-        type: AccessRevokedV1.type,
+        type: AccessRevokedV2.type,
+        version: AccessRevokedV2.version,
         data: {
           grantId: `purchase:${paymentId}`,
           userId: buyer.userId,

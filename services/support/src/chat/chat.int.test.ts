@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
-  AccessGrantedV1,
-  AccessRevokedV1,
+  AccessGrantedV2,
+  AccessRevokedV2,
   chatReplySchema,
   PaymentRefundedV2,
   PaymentSucceededV2,
@@ -67,7 +67,7 @@ describe('AI support chat (real SDK against a local fake OpenAI)', () => {
       discountCents: 0,
       promotionCode: null,
     });
-    await h.publish('access', `entitlements-${person.id}`, AccessGrantedV1, {
+    await h.publish('access', `entitlements-${person.id}`, AccessGrantedV2, {
       grantId: `purchase:${paymentId}`,
       userId: person.id,
       scope: 'manual-ceremonias',
@@ -179,7 +179,7 @@ describe('AI support chat (real SDK against a local fake OpenAI)', () => {
       planAction: null,
       refundedAt: '2026-05-10T09:00:00.000Z',
     });
-    await h.publish('access', `entitlements-${person.id}`, AccessRevokedV1, {
+    await h.publish('access', `entitlements-${person.id}`, AccessRevokedV2, {
       grantId: `purchase:${paymentId}`,
       userId: person.id,
       reason: 'refund',

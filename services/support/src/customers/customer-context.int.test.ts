@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
-  AccessGrantedV1,
-  AccessRevokedV1,
+  AccessGrantedV2,
+  AccessRevokedV2,
   eventSubject,
   PaymentFailedV1,
   PaymentRefundedV2,
@@ -153,8 +153,8 @@ describe("support's picture of a customer (billing, access -> NATS -> support)",
   it('a revocation that arrives before its grant keeps the tool unusable', async () => {
     const userId = randomUUID();
     const grantId = `purchase:${randomUUID()}`;
-    await deliver(AccessRevokedV1, { grantId, userId, reason: 'refund' });
-    await deliver(AccessGrantedV1, {
+    await deliver(AccessRevokedV2, { grantId, userId, reason: 'refund' });
+    await deliver(AccessGrantedV2, {
       grantId,
       userId,
       scope: 'generador-sermones',

@@ -1,8 +1,8 @@
 import {
   AccessExtendedV1,
-  AccessGrantedV1,
+  AccessGrantedV2,
   AccessRestoredV1,
-  AccessRevokedV1,
+  AccessRevokedV2,
   AccessSuspendedV1,
 } from '@mia/contracts';
 import { on, type ReactionContext } from '@mia/service-kit';
@@ -15,8 +15,8 @@ import type { SupportTx } from '../db.js';
 
 const version = (streamVersion: number | undefined) => streamVersion ?? 0;
 
-export const recordGrantOnAccessGranted = on<typeof AccessGrantedV1, SupportTx>(
-  AccessGrantedV1,
+export const recordGrantOnAccessGranted = on<typeof AccessGrantedV2, SupportTx>(
+  AccessGrantedV2,
   async (data, _envelope, ctx) => {
     await ctx.sql.query(
       `INSERT INTO customer_grants (grant_id, user_id, scope, source_kind, source_ref, valid_from,
@@ -83,8 +83,8 @@ async function setState(
   );
 }
 
-export const recordRevocationOnAccessRevoked = on<typeof AccessRevokedV1, SupportTx>(
-  AccessRevokedV1,
+export const recordRevocationOnAccessRevoked = on<typeof AccessRevokedV2, SupportTx>(
+  AccessRevokedV2,
   (data, envelope, ctx) =>
     setState(ctx, data, 'revoked', version(envelope.streamVersion), data.reason),
 );

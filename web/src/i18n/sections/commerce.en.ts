@@ -31,7 +31,11 @@ export const commerceEn: typeof commerceEs = {
         subscription: 'Included in your plan',
         trial: 'Free trial',
         admin: 'Granted by an administrator',
+        team: "Included in your team's plan",
+        gift: 'A gift',
       },
+      /** A team seat names its team (ADR 0020). */
+      teamSource: (team: string) => `Included in ${team}'s plan`,
       until: (date: string) => `until ${date}`,
       accessGranted: 'Access Granted',
       accessGrantedText: (product: string, total: number) =>

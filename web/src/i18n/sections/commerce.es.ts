@@ -29,7 +29,11 @@ export const commerceEs = {
         subscription: 'Incluido en tu plan',
         trial: 'Prueba gratuita',
         admin: 'Concedido por un administrador',
+        team: 'Incluido en el plan de tu equipo',
+        gift: 'Regalo',
       },
+      /** A team seat names its team (ADR 0020). */
+      teamSource: (team: string) => `Incluido en el plan de ${team}`,
       until: (date: string) => `hasta el ${date}`,
       accessGranted: 'Acceso Concedido',
       accessGrantedText: (product: string, total: number) =>

@@ -31,7 +31,9 @@ function AccessSource({ product }: { product: Product }) {
   const copy = t.dashboard.tools;
   if (!product.access) return null;
   const until = parseDate(product.access.until);
-  const label = copy.source[product.access.source];
+  const { source, teamName } = product.access;
+  const label =
+    source === 'team' ? copy.teamSource(teamName ?? copy.source.team) : copy.source[source];
   // Plain text rather than a badge: with its date it must be able to wrap on a phone.
   return (
     <span className="flex items-start gap-1 text-xs font-semibold text-green-800">
