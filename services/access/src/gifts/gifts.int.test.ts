@@ -261,6 +261,12 @@ describe('gifts', () => {
     expect(await loadGrants(access.deps.commands, buyer.id)).toEqual([]);
     const { state } = await access.deps.commands.load(giftStreamId(giftId), giftDecider);
     expect(state.phase).toBe('claimed');
+    // GiftClaimed v1 is on the gift's stream, from where the relay publishes it to billing.
+    const stored = await access.ctx.events.readStream(giftStreamId(giftId));
+    expect(stored.find((e) => e.type === 'GiftClaimed')).toMatchObject({
+      version: 1,
+      data: { giftId, buyerId: buyer.id, recipientId: recipient.id, alreadyOwned: false },
+    });
     expect(await statusOf(buyer, giftId)).toMatchObject({ status: 'claimed' });
 
     // The dashboard shows the tool as a gift (the page labels the source "Regalo" / "Gift").
@@ -340,6 +346,17 @@ describe('gifts', () => {
     const resentToken = await newLink(second.email, 1);
     expect((await claim(second, newToken)).status).toBe(410);
     expect((await claim(second, resentToken)).status).toBe(200);
+  });
+
+  it('gives a gift once under concurrent claims', async () => {
+    const buyer = await registerUser(identity, access);
+    const recipient = await registerUser(identity, access);
+    await verify(recipient);
+    const { giftId, token } = await mailedGift(buyer, recipient);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => claim(recipient, token)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    const stored = await access.ctx.events.readStream(giftStreamId(giftId));
+    expect(stored.filter((e) => e.type === 'GiftClaimed')).toHaveLength(1);
   });
 
   it('ends an unclaimed gift on refund: the link stops working', async () => {
