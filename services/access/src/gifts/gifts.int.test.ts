@@ -359,6 +359,49 @@ describe('gifts', () => {
     expect(stored.filter((e) => e.type === 'GiftClaimed')).toHaveLength(1);
   });
 
+  it('schedules a gift once when billing delivers GiftPaid twice, and never one refunded first', async () => {
+    const buyer = await registerUser(identity, access);
+    const recipient = await registerUser(identity, access);
+    const giftId = randomUUID();
+    const paidEnvelope = envelopeOf(
+      GiftPaidV1,
+      {
+        giftId,
+        buyerId: buyer.id,
+        paymentId: randomUUID(),
+        providerPaymentId: 'pi_twice',
+        item: { kind: 'plan', plan: 'annual' },
+        amountCents: 20000,
+        currency: 'usd',
+        recipientEmail: recipient.email,
+        message: null,
+        sendAt: now.toISOString(),
+        paidAt: now.toISOString(),
+      },
+      { streamId: `gift-${giftId}`, streamVersion: 1 },
+    );
+    await publishRaw(nats, [paidEnvelope], 2);
+    await consumerSettled(nats, 'gifts');
+    await access.deps.giftSweep.sweep();
+    expect(await mailsTo(recipient.email)).toHaveLength(1);
+    const scheduled = await access.ctx.events.readStream(giftStreamId(giftId));
+    expect(scheduled.filter((e) => e.type === 'GiftScheduled')).toHaveLength(1);
+
+    // A refund that overtakes its payment: the late GiftPaid mails nothing.
+    const early = randomUUID();
+    await refund(early, buyer, false);
+    await publishRaw(nats, [
+      envelopeOf(
+        GiftPaidV1,
+        { ...paidEnvelope.data, giftId: early, recipientEmail: 'tarde@iglesia.org' },
+        { streamId: `gift-${early}`, streamVersion: 1 },
+      ),
+    ]);
+    await consumerSettled(nats, 'gifts');
+    await access.deps.giftSweep.sweep();
+    expect(await mailsTo('tarde@iglesia.org')).toEqual([]);
+  });
+
   it('ends an unclaimed gift on refund: the link stops working', async () => {
     const buyer = await registerUser(identity, access);
     const recipient = await registerUser(identity, access);
