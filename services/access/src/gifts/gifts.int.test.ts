@@ -10,6 +10,7 @@ import {
   myGiftsResponseSchema,
   UserEmailVerifiedV1,
   type GiftItem,
+  type GiftPaidV1Data,
 } from '@mia/contracts';
 import {
   createTestDatabase,
@@ -393,7 +394,11 @@ describe('gifts', () => {
     await publishRaw(nats, [
       envelopeOf(
         GiftPaidV1,
-        { ...paidEnvelope.data, giftId: early, recipientEmail: 'tarde@iglesia.org' },
+        {
+          ...(paidEnvelope.data as GiftPaidV1Data),
+          giftId: early,
+          recipientEmail: 'tarde@iglesia.org',
+        },
         { streamId: `gift-${early}`, streamVersion: 1 },
       ),
     ]);
