@@ -15,6 +15,8 @@ import type { PrismaClient } from './generated/prisma/client.js';
 import { accessConsumers } from './integration/consumers.js';
 import { paymentsProjection } from './payments/payments-projection.js';
 import { settingsRoutes } from './settings/routes.js';
+import { teamRoutes } from './teams/routes.js';
+import { teamMembershipsProjection } from './teams/team-memberships-projection.js';
 import { timelineRoutes } from './timeline/routes.js';
 import { directoryProjection } from './users/directory-projection.js';
 import { gptRoutes } from './verification/gpt-routes.js';
@@ -34,6 +36,7 @@ export const accessService: ServiceDefinition<typeof configSchema, AccessTx, Pri
       directoryProjection,
       grantsProjection,
       paymentsProjection,
+      teamMembershipsProjection,
       // The verification's own store applies the same ones (verification-store.ts).
       ...usageStreamProjections,
       catalogProjection(ctx.schema),
@@ -79,6 +82,7 @@ export const accessService: ServiceDefinition<typeof configSchema, AccessTx, Pri
       app.use(accessCodeRoutes(access));
       app.use(settingsRoutes(access));
       app.use(giftRoutes(access));
+      app.use(teamRoutes(access));
       app.use(timelineRoutes(access));
       app.use(adminRoutes(access));
       app.use(verifyPageRoutes(access));

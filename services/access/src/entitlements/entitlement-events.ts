@@ -131,7 +131,10 @@ export const grantIds = {
   subscription: (subscriptionId: string) => `subscription:${subscriptionId}`,
   trial: (trialId: string) => `trial:${trialId}`,
   admin: (actionId: string) => `admin:${actionId}`,
-  /** A seat on a church's team (one grant per team and member). */
-  team: (teamId: string) => `team:${teamId}`,
+  /**
+   * A seat on a church's team, per accepted invitation: a revocation is forever, so a member who
+   * leaves and is invited again holds a new grant.
+   */
+  team: (teamId: string, invitationId: string) => `team:${teamId}:${invitationId}`,
   gift: (giftId: string) => `gift:${giftId}`,
 };

@@ -6,10 +6,10 @@ import {
   PaymentFailedV1,
   PaymentRefundedV2,
   PaymentSucceededV2,
-  SubscriptionActivatedV1,
-  SubscriptionChangedV1,
-  SubscriptionEndedV1,
-  SubscriptionRenewedV1,
+  SubscriptionActivatedV2,
+  SubscriptionChangedV2,
+  SubscriptionEndedV2,
+  SubscriptionRenewedV2,
   TrialStartedV1,
   dashboardResponseSchema,
   timelineResponseSchema,
@@ -262,8 +262,9 @@ describe('entitlements from billing events (billing -> NATS -> two access replic
       ),
       // A subscription's change and renewal before its activation.
       envelopeOf(
-        SubscriptionChangedV1,
+        SubscriptionChangedV2,
         {
+          team: null,
           subscriptionId: sub,
           userId: subscriber,
           plan: 'monthly',
@@ -274,13 +275,25 @@ describe('entitlements from billing events (billing -> NATS -> two access replic
         subStream(3),
       ),
       envelopeOf(
-        SubscriptionRenewedV1,
-        { subscriptionId: sub, userId: subscriber, plan: 'monthly', currentPeriodEnd: renewedEnd },
+        SubscriptionRenewedV2,
+        {
+          team: null,
+          subscriptionId: sub,
+          userId: subscriber,
+          plan: 'monthly',
+          currentPeriodEnd: renewedEnd,
+        },
         subStream(2),
       ),
       envelopeOf(
-        SubscriptionActivatedV1,
-        { subscriptionId: sub, userId: subscriber, plan: 'monthly', currentPeriodEnd: inDays(30) },
+        SubscriptionActivatedV2,
+        {
+          team: null,
+          subscriptionId: sub,
+          userId: subscriber,
+          plan: 'monthly',
+          currentPeriodEnd: inDays(30),
+        },
         subStream(1),
       ),
       // A dispute closed (won) before it is opened, both before the payment.
@@ -329,8 +342,9 @@ describe('entitlements from billing events (billing -> NATS -> two access replic
       ),
       // Ended before activated.
       envelopeOf(
-        SubscriptionEndedV1,
+        SubscriptionEndedV2,
         {
+          team: null,
           subscriptionId: ended,
           userId: late,
           endedAt: new Date().toISOString(),
@@ -339,8 +353,14 @@ describe('entitlements from billing events (billing -> NATS -> two access replic
         { streamId: `subscription-${ended}`, streamVersion: 2 },
       ),
       envelopeOf(
-        SubscriptionActivatedV1,
-        { subscriptionId: ended, userId: late, plan: 'annual', currentPeriodEnd: inDays(365) },
+        SubscriptionActivatedV2,
+        {
+          team: null,
+          subscriptionId: ended,
+          userId: late,
+          plan: 'annual',
+          currentPeriodEnd: inDays(365),
+        },
         { streamId: `subscription-${ended}`, streamVersion: 1 },
       ),
       // A trial that ended yesterday: expiry is computed when read.

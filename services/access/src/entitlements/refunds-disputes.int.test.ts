@@ -5,7 +5,7 @@ import {
   PaymentDisputedV2,
   PaymentRefundedV2,
   PaymentSucceededV2,
-  SubscriptionActivatedV1,
+  SubscriptionActivatedV2,
   type EventEnvelope,
 } from '@mia/contracts';
 import { describe, expect, it } from 'vitest';
@@ -37,8 +37,8 @@ describe('refunds and disputes of plans and tools (v2 events)', () => {
     const invoicePaymentId = randomUUID();
     const purpose = { kind: 'subscription', subscriptionId, plan: 'monthly' } as const;
     const activated = envelopeOf(
-      SubscriptionActivatedV1,
-      { subscriptionId, userId, plan: 'monthly', currentPeriodEnd: inDays(30) },
+      SubscriptionActivatedV2,
+      { team: null, subscriptionId, userId, plan: 'monthly', currentPeriodEnd: inDays(30) },
       source(`subscription-${subscriptionId}`, 1),
     );
     const pay = (v: number) => source(`payment-${invoicePaymentId}`, v);

@@ -4,7 +4,7 @@ import type { Access } from '../access.js';
 import { entitlementsDecider, grantsOf } from '../entitlements/entitlements-decider.js';
 import { entitlementsStreamId, grantIds } from '../entitlements/entitlement-events.js';
 import { usable } from '../entitlements/grants.js';
-import { verifiedEmailDecider, verifiedEmailStreamId } from '../users/verified-email.js';
+import { verifiedEmailDecider, verifiedEmailStreamId } from '../teams/verified-email.js';
 import { giftDecider } from './gift-decider.js';
 import { giftStreamId } from './gift-events.js';
 import { giftGrantOf } from './gift-period.js';

@@ -34,7 +34,7 @@ import {
 } from '../access-harness.fixture.js';
 import { loadGrants } from '../entitlements/entitlements.js';
 import { grantIds } from '../entitlements/entitlement-events.js';
-import { verifiedEmailDecider, verifiedEmailStreamId } from '../users/verified-email.js';
+import { verifiedEmailDecider, verifiedEmailStreamId } from '../teams/verified-email.js';
 import { giftDecider } from './gift-decider.js';
 import { giftStreamId } from './gift-events.js';
 import { giftPeriodEnd } from './gift-period.js';

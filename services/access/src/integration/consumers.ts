@@ -19,7 +19,7 @@ import { recordRoleOnUserRoleChanged } from '../users/record-role-on-user-role-c
 import { accessExportPartOnRequested } from '../privacy/export-part.js';
 import { endGiftOnGiftRefunded } from '../gifts/end-gift-on-gift-refunded.js';
 import { scheduleGiftOnGiftPaid } from '../gifts/schedule-gift-on-gift-paid.js';
-import { noteVerifiedEmailOnUserEmailVerified } from '../users/note-verified-email-on-user-email-verified.js';
+import { recordVerifiedEmailOnUserEmailVerified } from '../teams/verified-email.js';
 
 /**
  * Every event access reacts to, one durable consumer per purpose. Each reaction appends
@@ -29,7 +29,12 @@ import { noteVerifiedEmailOnUserEmailVerified } from '../users/note-verified-ema
 export const accessConsumers: readonly ConsumerDefinition<AccessTx>[] = [
   {
     name: 'user-directory',
-    subscriptions: [recordCustomerOnUserRegistered, recordRoleOnUserRoleChanged],
+    subscriptions: [
+      recordCustomerOnUserRegistered,
+      recordRoleOnUserRoleChanged,
+      // A team invitation or a gift is accepted only with the invited address, verified.
+      recordVerifiedEmailOnUserEmailVerified,
+    ],
   },
   {
     name: 'entitlements',
@@ -55,8 +60,6 @@ export const accessConsumers: readonly ConsumerDefinition<AccessTx>[] = [
   },
   // Billing's catalogue (ADR 0018): the tools access names, opens and verifies.
   { name: CATALOG_CONSUMER, subscriptions: catalogSubscriptions },
-  // Which address each user verified (claims of gifts are signed in with a verified address).
-  { name: 'verified-emails', subscriptions: [noteVerifiedEmailOnUserEmailVerified] },
   // Gifts (ADR 0020): billing's payment schedules the recipient's mail; its refund ends the gift.
   { name: 'gifts', subscriptions: [scheduleGiftOnGiftPaid, endGiftOnGiftRefunded] },
   // Account exports: access's part, sealed for the export's key.

@@ -1,6 +1,7 @@
-import { SubscriptionRenewedV1 } from '@mia/contracts';
+import { SubscriptionRenewedV2 } from '@mia/contracts';
 import { on } from '@mia/service-kit';
 import type { AccessTx } from '../../db.js';
+import { noteTeamPlan } from '../../teams/note-team-plan.js';
 import { entitlementsDecider } from '../entitlements-decider.js';
 import { entitlementsStreamId } from '../entitlement-events.js';
 
@@ -8,9 +9,18 @@ import { entitlementsStreamId } from '../entitlement-events.js';
  * A paid renewal extends the plan's grant to the new period end (and grants it, should the
  * renewal be handled before the activation).
  */
-export const extendAccessOnSubscriptionRenewed = on<typeof SubscriptionRenewedV1, AccessTx>(
-  SubscriptionRenewedV1,
+export const extendAccessOnSubscriptionRenewed = on<typeof SubscriptionRenewedV2, AccessTx>(
+  SubscriptionRenewedV2,
   async (data, envelope, ctx) => {
+    // A church's plan opens nothing to its buyer: the team's members hold the seats.
+    if (data.team) {
+      await noteTeamPlan(ctx, { ...data, team: data.team }, envelope, {
+        plan: data.plan,
+        cancelAtPeriodEnd: null,
+        term: { kind: 'paid', periodEnd: data.currentPeriodEnd, at: envelope.occurredAt },
+      });
+      return;
+    }
     await ctx.decide(entitlementsStreamId(data.userId), entitlementsDecider, {
       kind: 'note-subscription-term',
       userId: data.userId,

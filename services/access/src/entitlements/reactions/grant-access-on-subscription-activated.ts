@@ -1,13 +1,23 @@
-import { SubscriptionActivatedV1 } from '@mia/contracts';
+import { SubscriptionActivatedV2 } from '@mia/contracts';
 import { on } from '@mia/service-kit';
 import type { AccessTx } from '../../db.js';
+import { noteTeamPlan } from '../../teams/note-team-plan.js';
 import { entitlementsDecider } from '../entitlements-decider.js';
 import { entitlementsStreamId } from '../entitlement-events.js';
 
 /** An active plan opens every tool until the current period ends. */
-export const grantAccessOnSubscriptionActivated = on<typeof SubscriptionActivatedV1, AccessTx>(
-  SubscriptionActivatedV1,
+export const grantAccessOnSubscriptionActivated = on<typeof SubscriptionActivatedV2, AccessTx>(
+  SubscriptionActivatedV2,
   async (data, envelope, ctx) => {
+    // A church's plan opens nothing to its buyer: the team's members hold the seats.
+    if (data.team) {
+      await noteTeamPlan(ctx, { ...data, team: data.team }, envelope, {
+        plan: data.plan,
+        cancelAtPeriodEnd: null,
+        term: { kind: 'paid', periodEnd: data.currentPeriodEnd, at: envelope.occurredAt },
+      });
+      return;
+    }
     await ctx.decide(entitlementsStreamId(data.userId), entitlementsDecider, {
       kind: 'note-subscription-term',
       userId: data.userId,
