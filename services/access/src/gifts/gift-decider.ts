@@ -37,7 +37,10 @@ export type GiftCommand =
     }
   /** The sweep: the first mail, once `sendAt` has come. */
   | { kind: 'send-scheduled'; tokenHash: string }
-  /** The buyer: a new link to the same address (the old link ends). */
+  /**
+   * The buyer: a new link to the same address (the old link ends). Before `sendAt` it sends the
+   * gift now: the buyer asked for it.
+   */
   | { kind: 'resend'; buyerId: string; tokenHash: string; language: MailLanguage }
   /** The buyer: another address before the claim (a new link if one had gone out). */
   | {
