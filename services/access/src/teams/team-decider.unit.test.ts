@@ -46,7 +46,11 @@ function after(history: readonly TeamEvent[], ...commands: TeamCommand[]): TeamE
   }
   return events;
 }
-const invite = (email: string, invitationId = inv1, tokenHash = `h-${email}`): TeamCommand => ({
+const invite = (
+  email: string,
+  invitationId = inv1,
+  tokenHash = `h-${email}`,
+): Extract<TeamCommand, { kind: 'invite' }> => ({
   kind: 'invite',
   teamId,
   by: ownerId,
@@ -59,7 +63,7 @@ const accept = (
   email: string,
   userId = ana,
   verifiedEmail: string | null = email,
-): TeamCommand => ({
+): Extract<TeamCommand, { kind: 'accept' }> => ({
   kind: 'accept',
   teamId,
   tokenHash: `h-${email}`,
