@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import {
   GrantRevocationList,
   mailerFromConfig,
@@ -20,6 +21,7 @@ import { dashboardReader, type DashboardRows } from './dashboard/dashboard-read.
 import type { AccessTx } from './db.js';
 import type { PrismaClient } from './generated/prisma/client.js';
 import { createRateLimiter, type RateLimiter } from '@mia/service-kit';
+import { createGiftSweep, type GiftSweep } from './gifts/gift-sweep.js';
 import { createGptKeys, type GptKeys } from './verification/gpt-keys.js';
 import { createGptLimits, type GptLimits } from './verification/gpt-limits.js';
 import { createUserTokens } from './verification/user-tokens.js';
@@ -36,6 +38,8 @@ export interface Access {
   schema: string;
   logger: Logger;
   db: PrismaClient;
+  /** Plain pg, for the sweeps' advisory locks. */
+  pool: pg.Pool;
   events: EventStore<AccessTx>;
   commands: CommandHandler<AccessTx>;
   clock: Clock;
@@ -63,6 +67,8 @@ export interface Access {
   mailer: Mailer;
   /** The dashboard's rows in one round trip. */
   readDashboard(userId: string): Promise<DashboardRows>;
+  /** Mails each paid gift's recipient on its `sendAt` (gifts/gift-sweep.ts). */
+  giftSweep: GiftSweep;
 }
 
 export function setupAccess(ctx: ServiceContext<AccessConfig, AccessTx, PrismaClient>): Access {
@@ -72,11 +78,12 @@ export function setupAccess(ctx: ServiceContext<AccessConfig, AccessTx, PrismaCl
   const grantRevocations = new GrantRevocationList(
     config.OAUTH_REVOCATION_LOOKBACK_HOURS * 3_600_000,
   );
-  return {
+  const access: Omit<Access, 'giftSweep'> = {
     config,
     schema: ctx.schema,
     logger: ctx.logger,
     db: ctx.db,
+    pool: ctx.pool,
     events: ctx.events,
     commands: ctx.commands,
     clock: ctx.clock,
@@ -95,4 +102,5 @@ export function setupAccess(ctx: ServiceContext<AccessConfig, AccessTx, PrismaCl
     mailer: mailerFromConfig(config, ctx.logger),
     readDashboard: dashboardReader(ctx.pool, ctx.schema),
   };
+  return { ...access, giftSweep: createGiftSweep(access) };
 }

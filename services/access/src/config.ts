@@ -70,6 +70,9 @@ export const configSchema = baseConfigSchema
     // Days a plan whose renewal failed keeps its tools, counted from the failed period's start;
     // after them the tools wait until an invoice is paid (the card updated). 0: no grace.
     PAST_DUE_GRACE_DAYS: z.coerce.number().int().min(0).max(30).default(3),
+    // How often the sweep that mails paid gifts on their send date runs, in ms (one replica at
+    // a time acts). Short: a gift with no date is mailed as soon as it is paid, at the next sweep.
+    GIFT_SWEEP_MS: positiveInt(10_000),
     // SMTP_URL, MAIL_FROM, MAIL_DIR: where mail goes (the kit's mail module).
     ...mailConfigShape({ mailDir: defaultMailDir(import.meta.url) }),
   })

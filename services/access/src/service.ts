@@ -9,6 +9,8 @@ import { configSchema } from './config.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { accessDatabase, type AccessTx } from './db.js';
 import { grantsProjection } from './entitlements/grants-projection.js';
+import { giftsProjection } from './gifts/gifts-projection.js';
+import { giftRoutes } from './gifts/routes.js';
 import type { PrismaClient } from './generated/prisma/client.js';
 import { accessConsumers } from './integration/consumers.js';
 import { paymentsProjection } from './payments/payments-projection.js';
@@ -38,6 +40,7 @@ export const accessService: ServiceDefinition<typeof configSchema, AccessTx, Pri
       // The verification's own store applies the same ones (verification-store.ts).
       ...usageStreamProjections,
       catalogProjection(ctx.schema),
+      giftsProjection,
     ],
     setup: setupAccess,
     consumers: () => accessConsumers,
@@ -78,6 +81,7 @@ export const accessService: ServiceDefinition<typeof configSchema, AccessTx, Pri
       app.use(dashboardRoutes(access));
       app.use(accessCodeRoutes(access));
       app.use(settingsRoutes(access));
+      app.use(giftRoutes(access));
       app.use(teamRoutes(access));
       app.use(timelineRoutes(access));
       app.use(adminRoutes(access));
@@ -89,5 +93,11 @@ export const accessService: ServiceDefinition<typeof configSchema, AccessTx, Pri
       if (ctx.config.MIA_ENV !== 'production') app.use(standInRoutes(access));
     },
     mailer: (access) => access.mailer,
-    shutdownSteps: (_ctx, access) => [{ name: 'mailer', stop: () => access.mailer.close() }],
+    async onStart(_ctx, access) {
+      access.giftSweep.start();
+    },
+    shutdownSteps: (_ctx, access) => [
+      { name: 'gift sweep', stop: () => access.giftSweep.stop() },
+      { name: 'mailer', stop: () => access.mailer.close() },
+    ],
   };

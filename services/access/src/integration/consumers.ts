@@ -17,6 +17,8 @@ import { recordRefundOnPaymentRefunded } from '../payments/record-refund-on-paym
 import { recordCustomerOnUserRegistered } from '../users/record-customer-on-user-registered.js';
 import { recordRoleOnUserRoleChanged } from '../users/record-role-on-user-role-changed.js';
 import { accessExportPartOnRequested } from '../privacy/export-part.js';
+import { endGiftOnGiftRefunded } from '../gifts/end-gift-on-gift-refunded.js';
+import { scheduleGiftOnGiftPaid } from '../gifts/schedule-gift-on-gift-paid.js';
 import { recordVerifiedEmailOnUserEmailVerified } from '../teams/verified-email.js';
 
 /**
@@ -30,7 +32,7 @@ export const accessConsumers: readonly ConsumerDefinition<AccessTx>[] = [
     subscriptions: [
       recordCustomerOnUserRegistered,
       recordRoleOnUserRoleChanged,
-      // A team invitation is accepted only with the invited address, verified.
+      // A team invitation or a gift is accepted only with the invited address, verified.
       recordVerifiedEmailOnUserEmailVerified,
     ],
   },
@@ -58,6 +60,8 @@ export const accessConsumers: readonly ConsumerDefinition<AccessTx>[] = [
   },
   // Billing's catalogue (ADR 0018): the tools access names, opens and verifies.
   { name: CATALOG_CONSUMER, subscriptions: catalogSubscriptions },
+  // Gifts (ADR 0020): billing's payment schedules the recipient's mail; its refund ends the gift.
+  { name: 'gifts', subscriptions: [scheduleGiftOnGiftPaid, endGiftOnGiftRefunded] },
   // Account exports: access's part, sealed for the export's key.
   { name: 'account-export', subscriptions: [accessExportPartOnRequested()] },
 ];

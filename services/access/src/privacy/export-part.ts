@@ -32,7 +32,7 @@ const oneVersionOfEachUse = <E extends { type: string; version: number; data: un
 /**
  * Access's part of an account export: grants with their sources and history, every tool use
  * (GptOpened) and refused code check (GptAccessDenied), notification settings, payments as
- * access knows them, and the access code's metadata.
+ * access knows them, the gifts they paid for, and the access code's metadata.
  *
  * The access code itself is left out on purpose: it is a live credential that opens the paid
  * tools, and an export travels by mail links and sits in download folders; the owner sees it
@@ -58,6 +58,12 @@ export const accessExportContributor: ExportContributor<AccessTx> = {
     const usage = await ctx.readStream(usageStreamId(userId));
     const settings = await ctx.readStream(settingsStreamId(userId));
     const grantHistory = await ctx.readStream(entitlementsStreamId(userId));
+    // Gifts the user paid for, as their list shows them (never a link's hash).
+    const giftsGiven = await tx.gift.findMany({
+      where: { buyerId: userId },
+      orderBy: { paidAt: 'asc' },
+      omit: { tokenHash: true },
+    });
     return {
       account: directory,
       grants,
@@ -72,6 +78,7 @@ export const accessExportContributor: ExportContributor<AccessTx> = {
         history: eventsForExport(codeEvents, () => false),
       },
       payments,
+      giftsGiven,
       mailsSent: await mailsSentTo(sql, directory?.email),
     };
   },
