@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accessScopeSchema } from '../fields.js';
-import { grantSourceKindSchema } from '../access/grant-fields.js';
+import { grantSourceKindV2Schema } from '../access/grant-fields.js';
 import { singleLineText } from '../text.js';
 import { emailSchema } from './auth.js';
 
@@ -117,7 +117,10 @@ export type AdminRevokeRequest = z.infer<typeof adminRevokeRequestSchema>;
 
 /** How a user holds a product, as the dashboard shows it. */
 export const productAccessSchema = z.object({
-  source: grantSourceKindSchema,
+  /** What gives it (ADR 0020 adds a team's seat and a gift). */
+  source: grantSourceKindV2Schema,
+  /** The team's name when the source is a team seat ("Incluido en el plan de {team}"). */
+  teamName: z.string().optional(),
   /** When access ends; null for lifetime. */
   until: z.iso.datetime({ offset: true }).nullable(),
 });

@@ -31,7 +31,12 @@ export const commerceEn: typeof commerceEs = {
         subscription: 'Included in your plan',
         trial: 'Free trial',
         admin: 'Granted by an administrator',
+        team: "Included in your church's plan",
+        gift: 'Gift',
       },
+      teamSource: (team: string) => `Included in the ${team} plan`,
+      gift: 'Give',
+      giftLabel: (name: string) => `Give ${name} as a gift`,
       until: (date: string) => `until ${date}`,
       accessGranted: 'Access Granted',
       accessGrantedText: (product: string, total: number) =>

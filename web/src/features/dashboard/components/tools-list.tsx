@@ -1,5 +1,5 @@
 import type { DashboardResponse } from '@mia/contracts';
-import { BadgeCheck, ExternalLink, ShoppingCart } from 'lucide-react';
+import { BadgeCheck, ExternalLink, Gift, ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -31,7 +31,9 @@ function AccessSource({ product }: { product: Product }) {
   const copy = t.dashboard.tools;
   if (!product.access) return null;
   const until = parseDate(product.access.until);
-  const label = copy.source[product.access.source];
+  const { source, teamName } = product.access;
+  // A team's seat names the church: "Incluido en el plan de {team}".
+  const label = source === 'team' && teamName ? copy.teamSource(teamName) : copy.source[source];
   // Plain text rather than a badge: with its date it must be able to wrap on a phone.
   return (
     <span className="flex items-start gap-1 text-xs font-semibold text-green-800">
@@ -132,6 +134,15 @@ export function ToolsList({ data }: { data: DashboardResponse }) {
                       </Button>
                     </>
                   )}
+                  <Button asChild variant="outline">
+                    <Link
+                      to={paths.gift({ productId: product.id })}
+                      aria-label={copy.giftLabel(text.name)}
+                    >
+                      <Gift aria-hidden="true" />
+                      {copy.gift}
+                    </Link>
+                  </Button>
                 </div>
               </li>
             );
