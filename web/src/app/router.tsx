@@ -19,7 +19,10 @@ const DashboardRoute = lazyRoute(() => import('./routes/dashboard'));
 const TeamNewRoute = lazyRoute(() => import('./routes/team-new'));
 const GiftNewRoute = lazyRoute(() => import('./routes/gift-new'));
 // Mailed links, opened before signing in: their texts and the address confirmation's.
-const TeamInvitationRoute = lazyRoute(() => import('./routes/team-invitation'), ['churches', 'account']);
+const TeamInvitationRoute = lazyRoute(
+  () => import('./routes/team-invitation'),
+  ['churches', 'account'],
+);
 const GiftClaimRoute = lazyRoute(() => import('./routes/gift-claim'), ['churches', 'account']);
 const CheckoutRoute = lazyRoute(() => import('./routes/checkout'));
 const StartTrialRoute = lazyRoute(() => import('./routes/start-trial'));

@@ -68,6 +68,7 @@ export default function GiftNewRoute() {
             amountCents={payment.amountCents}
             defaultEmail={user?.email ?? ''}
             onPaid={onPaid}
+            successText={order ? copy.paid(order.recipientEmail) : undefined}
           />
         ) : (
           <GiftForm

@@ -47,6 +47,7 @@ export default function TeamNewRoute() {
           amountCents={payment.amountCents}
           defaultEmail={user?.email ?? ''}
           onPaid={onPaid}
+          successText={copy.paid}
         />
       </div>
     );

@@ -28,6 +28,7 @@ export const churchesEn: typeof churchesEs = {
       failed: 'We could not set up the payment',
       summary: (name: string) => `Team plan · ${name}`,
       change: 'Change the details',
+      paid: 'Your team plan is active. Invite your team from your dashboard.',
       seatsCount: (seats: number) => `${seats} seats`,
     },
     church: {
@@ -152,6 +153,7 @@ export const churchesEn: typeof churchesEs = {
       preparing: 'Setting up the payment...',
       failed: 'We could not set up the payment',
       change: 'Change the details',
+      paid: (email: string) => `We will send the gift to ${email}.`,
       summary: (item: string, email: string) => `Gift: ${item} for ${email}`,
     },
     sent: {

@@ -26,6 +26,7 @@ export const churchesEs = {
       failed: 'No pudimos preparar el pago',
       summary: (name: string) => `Plan de equipo · ${name}`,
       change: 'Cambiar los datos',
+      paid: 'Tu plan de equipo está activo. Invita a tu equipo desde tu panel.',
       seatsCount: (seats: number) => `${seats} asientos`,
     },
     church: {
@@ -154,6 +155,7 @@ export const churchesEs = {
       preparing: 'Preparando el pago...',
       failed: 'No pudimos preparar el pago',
       change: 'Cambiar los datos',
+      paid: (email: string) => `Enviaremos el regalo a ${email}.`,
       summary: (item: string, email: string) => `Regalo: ${item} para ${email}`,
     },
     sent: {

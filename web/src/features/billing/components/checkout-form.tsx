@@ -33,6 +33,8 @@ interface Props {
   defaultEmail: string;
   /** After billing has recorded the payment: the page refreshes what it shows elsewhere. */
   onPaid: () => void;
+  /** The success toast's text when the payment grants the payer nothing (a team, a gift). */
+  successText?: string | undefined;
 }
 
 const textFields = [
@@ -43,7 +45,14 @@ const textFields = [
   { name: 'zip', autoComplete: 'postal-code' },
 ] as const;
 
-export function CheckoutForm({ config, clientSecret, amountCents, defaultEmail, onPaid }: Props) {
+export function CheckoutForm({
+  config,
+  clientSecret,
+  amountCents,
+  defaultEmail,
+  onPaid,
+  successText,
+}: Props) {
   const { t, locale } = useI18n();
   const copy = t.checkout;
   const navigate = useNavigate();
@@ -117,7 +126,11 @@ export function CheckoutForm({ config, clientSecret, amountCents, defaultEmail, 
       return;
     }
     onPaid();
-    toast({ variant: 'success', title: copy.success, description: copy.successText });
+    toast({
+      variant: 'success',
+      title: copy.success,
+      description: successText ?? copy.successText,
+    });
     setPhase('redirecting');
     redirect.current = setTimeout(() => navigate(paths.dashboard), REDIRECT_AFTER_PAYMENT_MS);
   };

@@ -10,6 +10,7 @@ interface Props {
   amountCents: number;
   defaultEmail: string;
   onPaid: () => void;
+  successText?: string | undefined;
 }
 
 /**
@@ -17,7 +18,13 @@ interface Props {
  * the same card fields, provider confirmation and billing confirmation as a plan's checkout, so
  * every way of paying behaves alike.
  */
-export function PayWithClientSecret({ clientSecret, amountCents, defaultEmail, onPaid }: Props) {
+export function PayWithClientSecret({
+  clientSecret,
+  amountCents,
+  defaultEmail,
+  onPaid,
+  successText,
+}: Props) {
   const { t } = useI18n();
   const config = useBillingConfig();
   return (
@@ -30,6 +37,7 @@ export function PayWithClientSecret({ clientSecret, amountCents, defaultEmail, o
             amountCents={amountCents}
             defaultEmail={defaultEmail}
             onPaid={onPaid}
+            successText={successText}
           />
         ) : config.isError ? (
           <p role="alert" className="font-medium text-red-800">
