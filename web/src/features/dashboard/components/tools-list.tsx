@@ -104,6 +104,15 @@ export function ToolsList({ data }: { data: DashboardResponse }) {
                     <h3 className="font-semibold text-navy-900">{text.name}</h3>
                     <p className="line-clamp-2 text-sm text-navy-700">{text.description}</p>
                     <AccessSource product={product} />
+                    {/* A quiet link under the text: the row's buttons keep their room. */}
+                    <Link
+                      to={paths.gift({ productId: product.id })}
+                      aria-label={copy.giftLabel(text.name)}
+                      className="inline-flex min-h-6 items-center gap-1 rounded text-sm font-semibold text-navy-700 underline-offset-4 hover:underline"
+                    >
+                      <Gift aria-hidden="true" className="size-4" />
+                      {copy.gift}
+                    </Link>
                   </div>
                 </div>
                 <div className="flex shrink-0 flex-wrap items-center justify-between gap-x-3 gap-y-2 sm:justify-end">
@@ -134,15 +143,6 @@ export function ToolsList({ data }: { data: DashboardResponse }) {
                       </Button>
                     </>
                   )}
-                  <Button asChild variant="outline">
-                    <Link
-                      to={paths.gift({ productId: product.id })}
-                      aria-label={copy.giftLabel(text.name)}
-                    >
-                      <Gift aria-hidden="true" />
-                      {copy.gift}
-                    </Link>
-                  </Button>
                 </div>
               </li>
             );

@@ -73,12 +73,12 @@ export function GiftClaimScreen({ token, verify }: Props) {
           </p>
         </div>
         <dl className="grid gap-x-4 gap-y-2 rounded-xl bg-cream-100 p-4 sm:grid-cols-[max-content_1fr]">
-          <dt className="font-medium text-navy-800">{copy.what}</dt>
+          <dt className="text-sm font-semibold text-navy-700 sm:text-base">{copy.what}</dt>
           <dd className="break-words text-navy-900">
             {giftItemName(gift.item, view, t.catalog.plans)}
             {gift.item.kind === 'plan' ? ` · ${t.gifts.purchase.planGift[gift.item.plan]}` : null}
           </dd>
-          <dt className="font-medium text-navy-800">{copy.address}</dt>
+          <dt className="text-sm font-semibold text-navy-700 sm:text-base">{copy.address}</dt>
           <dd className="break-all text-navy-900">{gift.recipientEmail}</dd>
         </dl>
         {gift.message ? (

@@ -73,13 +73,13 @@ export function InvitationScreen({ token, verify }: Props) {
           </div>
         </div>
         <dl className="grid gap-x-4 gap-y-2 rounded-xl bg-cream-100 p-4 sm:grid-cols-[max-content_1fr]">
-          <dt className="font-medium text-navy-800">{copy.team}</dt>
+          <dt className="text-sm font-semibold text-navy-700 sm:text-base">{copy.team}</dt>
           <dd className="break-words text-navy-900">{invitation.teamName}</dd>
-          <dt className="font-medium text-navy-800">{copy.inviter}</dt>
+          <dt className="text-sm font-semibold text-navy-700 sm:text-base">{copy.inviter}</dt>
           <dd className="break-words text-navy-900">{invitation.inviterName}</dd>
-          <dt className="font-medium text-navy-800">{copy.address}</dt>
+          <dt className="text-sm font-semibold text-navy-700 sm:text-base">{copy.address}</dt>
           <dd className="break-all text-navy-900">{invitation.email}</dd>
-          <dt className="font-medium text-navy-800">{copy.expiresAt}</dt>
+          <dt className="text-sm font-semibold text-navy-700 sm:text-base">{copy.expiresAt}</dt>
           <dd className="text-navy-900">
             {formatDate(new Date(invitation.expiresAt), locale, { dateStyle: 'long' })}
           </dd>
