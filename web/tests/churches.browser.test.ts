@@ -278,6 +278,23 @@ describe('the invitation page', () => {
     await page.getByRole('button', { name: 'Aceptar invitación' }).waitFor();
   });
 
+  it('asks an unconfirmed address to confirm first, and the confirmation leads back', async () => {
+    const team = harness.churches.giveTeam(ana.email, { invitations: [luis.email] });
+    const token = harness.churches.invitationToken(team, luis.email);
+    harness.identity.users.get(luis.email)!.emailVerified = false;
+    await open(`/equipo/invitacion?token=${token}`, { person: luis });
+    await page
+      .getByText('Confirma tu correo electrónico para aceptar la invitación.', { exact: false })
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Aceptar invitación' }).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The mailed confirmation link opens /verify-email, which offers the way back.
+    await page.goto(url('/verify-email?token=whatever'));
+    const back = page.getByRole('link', { name: 'Volver a tu invitación o regalo' });
+    await eventually(() => back.getAttribute('href')).toBe(`/equipo/invitacion?token=${token}`);
+  });
+
   it('opens the registration with ?mode=register', async () => {
     await open(`/auth?next=${encodeURIComponent('/equipo/invitacion?token=x')}&mode=register`, {});
     await eventually(() => page.getByTestId('auth-title').innerText()).toBe('Crear Cuenta');
