@@ -9,6 +9,7 @@ export type LinkErrorKind =
   | 'wrongAccount'
   | 'notVerified'
   | 'noSeats'
+  | 'alreadyMember'
   | 'refunded'
   | 'other';
 
@@ -20,10 +21,14 @@ export function linkErrorKind(error: unknown): LinkErrorKind {
   const code = errorCode(error) ?? '';
   if (code === 'email_not_verified') return 'notVerified';
   if (code === 'no_seats_left') return 'noSeats';
+  if (code === 'already_member') return 'alreadyMember';
+  // A refusal this page has no words of its own for: the server's (localized) message.
+  if (code === 'team_plan_ended') return 'other';
   if (code.includes('refunded')) return 'refunded';
   if (code.includes('expired')) return 'expired';
-  if (/used|accepted|claimed|withdrawn|replaced/.test(code)) return 'used';
-  if (/mismatch|wrong|not_recipient|not_invited/.test(code)) return 'wrongAccount';
+  // `gift_link_invalid`: a link replaced by a resend or a new recipient.
+  if (/used|accepted|claimed|withdrawn|replaced|link_invalid/.test(code)) return 'used';
+  if (/another_email|mismatch|wrong|not_recipient/.test(code)) return 'wrongAccount';
   if (!(error instanceof ApiError)) return 'other';
   switch (error.status) {
     case 404:

@@ -11,8 +11,14 @@ describe('why a mailed link cannot be used', () => {
     expect(linkErrorKind(refusal(409, 'no_seats_left'))).toBe('noSeats');
     expect(linkErrorKind(refusal(409, 'invitation_expired'))).toBe('expired');
     expect(linkErrorKind(refusal(409, 'gift_claimed'))).toBe('used');
+    expect(linkErrorKind(refusal(409, 'gift_already_claimed'))).toBe('used');
+    expect(linkErrorKind(refusal(410, 'gift_link_invalid'))).toBe('used');
+    expect(linkErrorKind(refusal(403, 'gift_wrong_account'))).toBe('wrongAccount');
     expect(linkErrorKind(refusal(409, 'gift_refunded'))).toBe('refunded');
     expect(linkErrorKind(refusal(403, 'email_mismatch'))).toBe('wrongAccount');
+    expect(linkErrorKind(refusal(403, 'invitation_for_another_email'))).toBe('wrongAccount');
+    expect(linkErrorKind(refusal(409, 'already_member'))).toBe('alreadyMember');
+    expect(linkErrorKind(refusal(409, 'team_plan_ended'))).toBe('other');
   });
 
   it('falls back on the status for a code it does not know', () => {

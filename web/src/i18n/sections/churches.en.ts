@@ -127,6 +127,7 @@ export const churchesEn: typeof churchesEs = {
       used: 'This invitation has already been used or was withdrawn.',
       invalid: 'We could not find this invitation. Check the link or ask for a new one.',
       wrongAccountError: 'The invitation is for another email address. Sign in with that account.',
+      alreadyMember: 'You are already on this team.',
       noSeats: 'The team has no free seats left. Let whoever invited you know.',
       failed: 'We could not accept the invitation',
       toDashboard: 'Go to my dashboard',

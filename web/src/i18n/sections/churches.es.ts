@@ -129,6 +129,7 @@ export const churchesEs = {
       invalid: 'No encontramos esta invitación. Revisa el enlace o pide uno nuevo.',
       wrongAccountError:
         'La invitación es para otra dirección de correo. Inicia sesión con esa cuenta.',
+      alreadyMember: 'Ya eres parte de este equipo.',
       noSeats: 'El equipo ya no tiene asientos libres. Avisa a quien te invitó.',
       failed: 'No pudimos aceptar la invitación',
       toDashboard: 'Ir a mi panel',

@@ -41,6 +41,7 @@ export function GiftClaimScreen({ token, verify }: Props) {
       wrongAccount: copy.wrongAccountError,
       notVerified: copy.verifyFirst,
       noSeats: errorText(error),
+      alreadyMember: errorText(error),
       refunded: copy.refunded,
       other: errorText(error),
     })[kind];

@@ -38,6 +38,7 @@ export function InvitationScreen({ token, verify }: Props) {
       wrongAccount: copy.wrongAccountError,
       notVerified: copy.verifyFirst,
       noSeats: copy.noSeats,
+      alreadyMember: copy.alreadyMember,
       refunded: copy.used,
       other: errorText(error),
     })[kind];
