@@ -16,6 +16,14 @@ const SecurityRoute = lazyRoute(() => import('./routes/security'), ['pages']);
 const PrivacyPolicyRoute = lazyRoute(() => import('./routes/privacy-policy'), ['pages']);
 const TermsOfServiceRoute = lazyRoute(() => import('./routes/terms-of-service'), ['pages']);
 const DashboardRoute = lazyRoute(() => import('./routes/dashboard'));
+const TeamNewRoute = lazyRoute(() => import('./routes/team-new'));
+const GiftNewRoute = lazyRoute(() => import('./routes/gift-new'));
+// Mailed links, opened before signing in: their texts and the address confirmation's.
+const TeamInvitationRoute = lazyRoute(
+  () => import('./routes/team-invitation'),
+  ['churches', 'account'],
+);
+const GiftClaimRoute = lazyRoute(() => import('./routes/gift-claim'), ['churches', 'account']);
 const CheckoutRoute = lazyRoute(() => import('./routes/checkout'));
 const StartTrialRoute = lazyRoute(() => import('./routes/start-trial'));
 const SupportRoute = lazyRoute(() => import('./routes/support/index'));
@@ -56,12 +64,17 @@ export function AppRoutes() {
         <Route path={paths.security} element={<SecurityRoute />} />
         <Route path={paths.privacyPolicy} element={<PrivacyPolicyRoute />} />
         <Route path={paths.termsOfService} element={<TermsOfServiceRoute />} />
+        {/* Not behind the guard: each page guides a signed-out visitor to sign in and back. */}
+        <Route path={paths.teamInvitation} element={<TeamInvitationRoute />} />
+        <Route path={paths.giftClaim} element={<GiftClaimRoute />} />
         {/* Not behind the guard: the page itself sends a signed-out visitor to sign in and back. */}
         <Route path="/oauth/consent/:uid" element={<OAuthConsentRoute />} />
         <Route element={<RequireAuth />}>
           <Route path={paths.dashboard} element={<DashboardRoute />} />
           <Route path="/checkout/:plan?" element={<CheckoutRoute />} />
           <Route path={paths.startTrial} element={<StartTrialRoute />} />
+          <Route path={paths.teamNew} element={<TeamNewRoute />} />
+          <Route path={paths.giftNew} element={<GiftNewRoute />} />
           <Route path={paths.support} element={<SupportRoute />} />
           <Route path={paths.supportTickets} element={<SupportTicketsRoute />} />
           <Route path="/support/tickets/:id" element={<SupportTicketRoute />} />

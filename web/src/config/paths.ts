@@ -21,6 +21,18 @@ export const paths = {
   supportStaffTicket: (id: string) => `/support/staff/${encodeURIComponent(id)}`,
   /** The owner's console (issue 24); its sections live below it. */
   admin: '/admin',
+  /** A church's team plan (issue 25): name, seats, then the payment. */
+  teamNew: '/equipos/nuevo',
+  /** The link of a team invitation's mail: `?token=…`. */
+  teamInvitation: '/equipo/invitacion',
+  /** Buying a gift: `?producto=<id>` or `?plan=monthly|annual`. */
+  gift: (item: { productId: string } | { plan: string }) =>
+    'productId' in item
+      ? `/regalar?producto=${encodeURIComponent(item.productId)}`
+      : `/regalar?plan=${encodeURIComponent(item.plan)}`,
+  giftNew: '/regalar',
+  /** The link of a gift's mail: `?token=…`. */
+  giftClaim: '/regalo',
   /** Where identity sends a browser to approve a tool's OAuth request (issue 23). */
   oauthConsent: (uid: string) => `/oauth/consent/${encodeURIComponent(uid)}`,
 } as const;
@@ -42,6 +54,10 @@ export const pages = {
   verifyEmail: { path: paths.verifyEmail, indexable: false },
   support: { path: paths.support, indexable: false },
   supportTickets: { path: paths.supportTickets, indexable: false },
+  teamNew: { path: paths.teamNew, indexable: false },
+  teamInvitation: { path: paths.teamInvitation, indexable: false },
+  giftNew: { path: paths.giftNew, indexable: false },
+  giftClaim: { path: paths.giftClaim, indexable: false },
   notFound: { path: null, indexable: false },
 } as const satisfies Record<string, { path: string | null; indexable: boolean }>;
 

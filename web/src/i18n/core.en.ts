@@ -115,6 +115,26 @@ export const coreEn: typeof coreEs = {
       description: 'Confirm the email address of your account.',
       keywords: 'confirm email, verify email address',
     },
+    teamNew: {
+      title: 'A plan for your church',
+      description: "Every tool for your church's team, from 2 to 200 people.",
+      keywords: 'church plan, team, seats',
+    },
+    teamInvitation: {
+      title: 'Team invitation',
+      description: "Join your church team's plan.",
+      keywords: 'invitation, team, church',
+    },
+    giftNew: {
+      title: 'Give a gift',
+      description: 'Give a tool or a plan to your pastor or someone in your church.',
+      keywords: 'gift, give a tool, give a plan',
+    },
+    giftClaim: {
+      title: 'Claim a gift',
+      description: 'Someone gave you a Ministerio IA tool or plan.',
+      keywords: 'gift, claim',
+    },
     dashboard: {
       title: 'Dashboard',
       description: 'Your tools, activity and payments.',
@@ -178,6 +198,12 @@ export const coreEn: typeof coreEs = {
       monthlyEquivalent: (amount: string) => `Works out at ${amount} a month`,
       chooseMonthly: 'Choose Monthly Plan',
       chooseAnnual: 'Choose Annual Plan',
+      giftLabel: (plan: string) => `Give the ${plan} as a gift`,
+      gift: 'Give as a gift',
+      churchTitle: 'Equipping your church?',
+      churchText:
+        'One plan with every tool for your pastoral staff and leaders, from 2 to 200 people. You invite each of them by email.',
+      churchCta: 'Plan for churches',
     },
     trial: {
       title: (days: number) => `Try it free for ${days} days`,

@@ -121,6 +121,26 @@ export const coreEs = {
       description: 'Confirma la dirección de correo electrónico de tu cuenta.',
       keywords: 'confirmar correo, verificar correo electrónico',
     },
+    teamNew: {
+      title: 'Plan para tu iglesia',
+      description: 'Todas las herramientas para el equipo de tu iglesia, de 2 a 200 personas.',
+      keywords: 'plan de iglesia, equipo, asientos',
+    },
+    teamInvitation: {
+      title: 'Invitación a un equipo',
+      description: 'Únete al plan del equipo de tu iglesia.',
+      keywords: 'invitación, equipo, iglesia',
+    },
+    giftNew: {
+      title: 'Regalar',
+      description: 'Regala una herramienta o un plan a tu pastor o a alguien de tu iglesia.',
+      keywords: 'regalo, regalar herramienta, regalar plan',
+    },
+    giftClaim: {
+      title: 'Canjear un regalo',
+      description: 'Alguien te regaló una herramienta o un plan de Ministerio IA.',
+      keywords: 'regalo, canjear',
+    },
     dashboard: {
       title: 'Panel',
       description: 'Tus herramientas, tu actividad y tus pagos.',
@@ -185,6 +205,12 @@ export const coreEs = {
       monthlyEquivalent: (amount: string) => `Equivale a ${amount} al mes`,
       chooseMonthly: 'Elegir Plan Mensual',
       chooseAnnual: 'Elegir Plan Anual',
+      giftLabel: (plan: string) => `Regalar el ${plan}`,
+      gift: 'Regalar',
+      churchTitle: '¿Equipas a tu iglesia?',
+      churchText:
+        'Un solo plan con todas las herramientas para tu equipo pastoral y tus líderes, de 2 a 200 personas. Tú invitas a cada uno por correo.',
+      churchCta: 'Plan para iglesias',
     },
     trial: {
       title: (days: number) => `Prueba gratis durante ${days} días`,

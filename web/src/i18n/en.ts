@@ -2,6 +2,7 @@ import { coreEn } from './core.en';
 import type { Messages } from './es';
 import { accountEn } from './sections/account.en';
 import { commerceEn } from './sections/commerce.en';
+import { churchesEn } from './sections/churches.en';
 import { connectionsEn } from './sections/connections.en';
 import { pagesEn } from './sections/pages.en';
 import { securityEn } from './sections/security.en';
@@ -21,6 +22,7 @@ export const en: Messages = {
   ...supportEn,
   ...securityEn,
   ...connectionsEn,
+  ...churchesEn,
   ...statusLiveEn,
   ...adminConsoleEn,
 };

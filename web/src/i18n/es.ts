@@ -1,6 +1,7 @@
 import { coreEs } from './core.es';
 import { accountEs } from './sections/account.es';
 import { commerceEs } from './sections/commerce.es';
+import { churchesEs } from './sections/churches.es';
 import { connectionsEs } from './sections/connections.es';
 import { pagesEs } from './sections/pages.es';
 import { securityEs } from './sections/security.es';
@@ -26,6 +27,7 @@ export const es = {
   ...supportEs,
   ...securityEs,
   ...connectionsEs,
+  ...churchesEs,
   ...statusLiveEs,
   ...adminConsoleEs,
 };

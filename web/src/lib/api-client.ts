@@ -75,6 +75,15 @@ export const api = {
     body?: unknown,
     options?: Omit<RequestOptions<S>, 'body'>,
   ) => apiRequest('PUT', path, { ...options, body }),
+  patch: <S extends z.ZodType | undefined = undefined>(
+    path: string,
+    body?: unknown,
+    options?: Omit<RequestOptions<S>, 'body'>,
+  ) => apiRequest('PATCH', path, { ...options, body }),
+  delete: <S extends z.ZodType | undefined = undefined>(
+    path: string,
+    options?: Omit<RequestOptions<S>, 'body'>,
+  ) => apiRequest('DELETE', path, options),
 };
 
 /**

@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, screenshotDir, viewports } from './browser';
 import { distDir, ensureWebBuilt } from './build';
 import { startCommerceServer } from './commerce-server';
+import { FakeChurches } from './fake-churches';
 import { FakeCommerce } from './fake-commerce';
 import { FakeConnections } from './fake-connections';
 import { FakeIdentity } from './fake-identity';
@@ -16,6 +17,8 @@ export interface CommerceHarness {
   commerce: FakeCommerce;
   /** Identity's OAuth consent and connected apps (issue 23). */
   connections: FakeConnections;
+  /** Issue 25's team plans and gifts. */
+  churches: FakeChurches;
   server: StaticServer;
   browser: Browser;
   root: string;
@@ -31,9 +34,10 @@ export async function startCommerceHarness(): Promise<CommerceHarness> {
   const identity = new FakeIdentity();
   const commerce = new FakeCommerce(identity);
   const connections = new FakeConnections(identity);
-  const server = await startCommerceServer(root, identity, commerce, connections);
+  const churches = new FakeChurches(identity, commerce);
+  const server = await startCommerceServer(root, identity, commerce, connections, churches);
   const browser = await launchBrowser();
-  return { identity, commerce, connections, server, browser, root };
+  return { identity, commerce, connections, churches, server, browser, root };
 }
 
 export async function stopCommerceHarness(harness: CommerceHarness | undefined): Promise<void> {

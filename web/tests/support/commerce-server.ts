@@ -1,5 +1,6 @@
 import { createServer, request, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FakeChurches } from './fake-churches';
 import type { FakeCommerce } from './fake-commerce';
 import type { FakeConnections } from './fake-connections';
 import type { FakeIdentity } from './fake-identity';
@@ -22,12 +23,14 @@ export async function startCommerceServer(
   identity: FakeIdentity,
   commerce: FakeCommerce,
   connections: FakeConnections,
+  churches?: FakeChurches,
 ): Promise<StaticServer> {
   const app = await startStaticServer(
     root,
     async (req, res, body) =>
       (await identity.handler(req, res, body)) ||
       connections.handler(req, res) ||
+      (churches?.handler(req, res, body) ?? false) ||
       (await commerce.handler(req, res, body)),
   );
 

@@ -48,7 +48,7 @@ import {
   userSchema,
   verifyGptAccessRequestSchema,
   type BillingOverviewResponse,
-  type GrantSourceKind,
+  type GrantSourceKindV2,
   type User,
   adminCustomerResponseSchema,
 } from '@mia/contracts';
@@ -94,16 +94,16 @@ export const FAKE_TEXTS = {
 } as const;
 
 /** The fake answered something the contracts do not describe: a test-support bug. */
-class ContractBreach extends Error {
+export class ContractBreach extends Error {
   override readonly name = 'ContractBreach';
 }
 
-interface Answer {
+export interface Answer {
   status: number;
   body: unknown;
 }
 
-function answer<S extends z.ZodType>(status: number, schema: S, body: z.input<S>): Answer {
+export function answer<S extends z.ZodType>(status: number, schema: S, body: z.input<S>): Answer {
   const parsed = schema.safeParse(body);
   if (!parsed.success || !isDeepStrictEqual(parsed.data, body)) {
     throw new ContractBreach(
@@ -113,12 +113,12 @@ function answer<S extends z.ZodType>(status: number, schema: S, body: z.input<S>
   return { status, body };
 }
 
-const failure = (error: unknown): Answer =>
+export const failure = (error: unknown): Answer =>
   error instanceof HttpError
     ? answer(error.status, apiErrorSchema, error.toBody())
     : answer(500, apiErrorSchema, { message: 'Internal server error' });
 
-const body = <S extends z.ZodType>(schema: S, raw: unknown): z.output<S> =>
+export const body = <S extends z.ZodType>(schema: S, raw: unknown): z.output<S> =>
   validate(schema, raw ?? {}, { subject: 'Request body' });
 
 // Identity's password-change body (users/routes.ts), restated: importing that file would
@@ -137,7 +137,9 @@ const changePasswordRequestSchema = z
 interface Grant {
   grantId: string;
   scope: string;
-  source: { kind: GrantSourceKind; ref: string; reason?: string };
+  source: { kind: GrantSourceKindV2; ref: string; reason?: string };
+  /** A team seat's church, as the dashboard names it (issue 25). */
+  teamName?: string;
   validFrom: string;
   validUntil: string | null;
   status: 'active' | 'revoked';
@@ -176,6 +178,9 @@ interface Intent {
   productId?: string;
   planType?: PlanType;
   card?: CardDetails;
+  /** A payment prepared by another stand-in (a team's plan, a gift): what to do once confirmed. */
+  onConfirmed?: () => void;
+  description?: string;
   lastError?: { code: string; decline_code?: string; message: string };
 }
 
@@ -303,6 +308,33 @@ export class FakeCommerce {
       account.usage.set(productId, { queriesUsed: usage, lastAccessed: new Date().toISOString() });
     }
     return payment;
+  }
+
+  /**
+   * A payment another stand-in prepared (issue 25's team plans and gifts): confirmed as any other,
+   * it records the payment and runs `onConfirmed` instead of granting the payer anything.
+   */
+  openIntent(email: string, amountCents: number, description: string, onConfirmed: () => void) {
+    return this.newIntent({ kind: 'payment', email, amountCents, description, onConfirmed });
+  }
+
+  /** A seat on a church's team (access's grant of kind `team`). */
+  grantTeamSeat(email: string, teamId: string, teamName: string, until: string | null): void {
+    const account = this.account(email);
+    this.grant(account, ALL_PRODUCTS, 'team', `team:${teamId}`, until);
+    account.grants.find((grant) => grant.grantId === `team:${teamId}`)!.teamName = teamName;
+  }
+
+  /** A claimed gift (access's grant of kind `gift`). */
+  grantGift(email: string, scope: string, giftId: string, until: string | null): void {
+    this.grant(this.account(email), scope, 'gift', `gift:${giftId}`, until);
+  }
+
+  /** The seat ends (removed, or left): its grant is revoked. */
+  revokeGrant(email: string, grantId: string): void {
+    for (const grant of this.account(email).grants) {
+      if (grant.grantId === grantId) grant.status = 'revoked';
+    }
   }
 
   /** Test setup: a failed or refunded payment in the history. */
@@ -433,7 +465,7 @@ export class FakeCommerce {
   private grant(
     account: Account,
     scope: string,
-    kind: GrantSourceKind,
+    kind: GrantSourceKindV2,
     grantId: string,
     validUntil: string | null,
     reason?: string,
@@ -599,6 +631,15 @@ export class FakeCommerce {
         account.payments = account.payments.filter((p) => p !== payment);
         payment = undefined;
       }
+      if (!payment && intent.onConfirmed) {
+        payment = this.recordPayment(account, {
+          intentId: intent.id,
+          description: intent.description ?? '',
+          amountCents: intent.amountCents,
+          status: 'succeeded',
+        });
+        intent.onConfirmed();
+      }
       if (!payment) {
         payment = this.recordPayment(account, {
           intentId: intent.id,
@@ -707,7 +748,15 @@ export class FakeCommerce {
             description: product.description,
             price: product.priceCents / 100,
             purchased: Boolean(grant),
-            ...(grant ? { access: { source: grant.source.kind, until: grant.validUntil } } : {}),
+            ...(grant
+              ? {
+                  access: {
+                    source: grant.source.kind,
+                    ...(grant.teamName ? { teamName: grant.teamName } : {}),
+                    until: grant.validUntil,
+                  },
+                }
+              : {}),
           };
         }),
         purchasedGpts: owned.map((product) => ({
@@ -1065,9 +1114,11 @@ export class FakeCommerce {
         if (!account.payments.some((p) => p.intentId === intent.id)) {
           this.recordPayment(account, {
             intentId: intent.id,
-            description: intent.productId
-              ? findProduct(intent.productId)!.name
-              : planFor(intent.planType!).name,
+            description:
+              intent.description ??
+              (intent.productId
+                ? findProduct(intent.productId)!.name
+                : planFor(intent.planType!).name),
             amountCents: intent.amountCents,
             status: 'failed',
           });

@@ -17,6 +17,8 @@ import { RecentActivity } from '@/features/dashboard/components/recent-activity'
 import { StatCards } from '@/features/dashboard/components/stat-cards';
 import { ToolsList } from '@/features/dashboard/components/tools-list';
 import { dashboardStats } from '@/features/dashboard/summary';
+import { SentGifts } from '@/features/gifts/components/sent-gifts';
+import { MyChurch } from '@/features/teams/components/my-church';
 import { VerifyEmailBanner } from '@/features/verify-email/components/verify-email-banner';
 
 /** /dashboard: the spec's sections, the access code, billing and, for admins, the admin panel. */
@@ -47,6 +49,10 @@ export default function DashboardRoute() {
             <RecentActivity data={data} stats={stats} />
             <AccessCodeCard />
           </div>
+        </div>
+        <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">
+          {user ? <MyChurch userId={user.id} /> : null}
+          <SentGifts />
         </div>
         <PaymentHistory payments={data.payments} />
         <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-2">

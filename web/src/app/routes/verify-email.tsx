@@ -1,4 +1,5 @@
 import { InfoPageLayout } from '@/components/layouts/info-page-layout';
+import { PendingReturnLink } from '@/components/pending-return-link';
 import { useI18n } from '@/i18n';
 import { VerifyEmailScreen } from '@/features/verify-email/components/verify-email-screen';
 
@@ -8,6 +9,7 @@ export default function VerifyEmailRoute() {
   return (
     <InfoPageLayout page="verifyEmail" title={t.verifyEmail.heading}>
       <VerifyEmailScreen />
+      <PendingReturnLink label={t.verifyEmail.continuePending} />
     </InfoPageLayout>
   );
 }

@@ -68,6 +68,7 @@ export const accountEn: typeof accountEs = {
     },
     resendHint: 'You can ask for a new link from your dashboard.',
     toDashboard: 'Go to my dashboard',
+    continuePending: 'Back to your invitation or gift',
     banner: {
       title: 'Confirm your email address',
       text: (email: string) =>

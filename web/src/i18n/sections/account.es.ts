@@ -65,6 +65,7 @@ export const accountEs = {
     },
     resendHint: 'Puedes pedir un enlace nuevo desde tu panel.',
     toDashboard: 'Ir a mi panel',
+    continuePending: 'Volver a tu invitación o regalo',
     banner: {
       title: 'Confirma tu correo electrónico',
       text: (email: string) =>

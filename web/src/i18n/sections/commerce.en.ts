@@ -31,11 +31,13 @@ export const commerceEn: typeof commerceEs = {
         subscription: 'Included in your plan',
         trial: 'Free trial',
         admin: 'Granted by an administrator',
-        team: "Included in your team's plan",
-        gift: 'A gift',
+        team: "Included in your church's plan",
+        gift: 'Gift',
       },
       /** A team seat names its team (ADR 0020). */
       teamSource: (team: string) => `Included in ${team}'s plan`,
+      gift: 'Give',
+      giftLabel: (name: string) => `Give ${name} as a gift`,
       until: (date: string) => `until ${date}`,
       accessGranted: 'Access Granted',
       accessGrantedText: (product: string, total: number) =>

@@ -29,11 +29,12 @@ export const commerceEs = {
         subscription: 'Incluido en tu plan',
         trial: 'Prueba gratuita',
         admin: 'Concedido por un administrador',
-        team: 'Incluido en el plan de tu equipo',
+        team: 'Incluido en el plan de tu iglesia',
         gift: 'Regalo',
       },
-      /** A team seat names its team (ADR 0020). */
       teamSource: (team: string) => `Incluido en el plan de ${team}`,
+      gift: 'Regalar',
+      giftLabel: (name: string) => `Regalar ${name}`,
       until: (date: string) => `hasta el ${date}`,
       accessGranted: 'Acceso Concedido',
       accessGrantedText: (product: string, total: number) =>

@@ -30,7 +30,14 @@ export function AuthScreen() {
     const value = readResetToken(location.search, location.hash);
     return { value: value ?? '', fromAddress: value !== null };
   });
-  const [mode, setMode] = useState<AuthMode>(token.fromAddress ? 'reset' : 'login');
+  // `?mode=register`: a link that invites someone to create an account (an invitation, a gift).
+  const [mode, setMode] = useState<AuthMode>(() =>
+    token.fromAddress
+      ? 'reset'
+      : new URLSearchParams(location.search).get('mode') === 'register'
+        ? 'register'
+        : 'login',
+  );
   const headingRef = useRef<HTMLHeadingElement>(null);
   const modeShown = useRef(mode);
 

@@ -17,7 +17,6 @@ import {
   type BillingDetails,
   type BillingProblem,
 } from '@/features/billing/billing-details';
-import type { CheckoutItem } from '@/features/billing/checkout-item';
 import type { CardSectionHandle } from '@/features/billing/payment/confirm-outcome';
 import { CardSection } from './card-section';
 
@@ -27,14 +26,15 @@ export const REDIRECT_AFTER_PAYMENT_MS = 1500;
 type Phase = 'idle' | 'paying' | 'redirecting' | 'paidWithProblem';
 
 interface Props {
-  found: CheckoutItem;
   config: BillingConfigResponse;
   clientSecret: string;
-  /** The amount the intent charges (after a discount), when billing said so. */
-  amountCents?: number | undefined;
+  /** What the intent charges: the catalogue price, or less once a discount code applied. */
+  amountCents: number;
   defaultEmail: string;
   /** After billing has recorded the payment: the page refreshes what it shows elsewhere. */
   onPaid: () => void;
+  /** The success toast's text when the payment grants the payer nothing (a team, a gift). */
+  successText?: string | undefined;
 }
 
 const textFields = [
@@ -46,12 +46,12 @@ const textFields = [
 ] as const;
 
 export function CheckoutForm({
-  found,
   config,
   clientSecret,
   amountCents,
   defaultEmail,
   onPaid,
+  successText,
 }: Props) {
   const { t, locale } = useI18n();
   const copy = t.checkout;
@@ -94,10 +94,10 @@ export function CheckoutForm({
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (phase !== 'idle') return;
-    const found = billingProblems(details);
-    setProblems(found);
+    const missing = billingProblems(details);
+    setProblems(missing);
     const cardReady = card.current?.validate() ?? false;
-    if (Object.keys(found).length > 0 || !cardReady || !card.current) return;
+    if (Object.keys(missing).length > 0 || !cardReady || !card.current) return;
 
     setPhase('paying');
     let outcome;
@@ -126,14 +126,17 @@ export function CheckoutForm({
       return;
     }
     onPaid();
-    toast({ variant: 'success', title: copy.success, description: copy.successText });
+    toast({
+      variant: 'success',
+      title: copy.success,
+      description: successText ?? copy.successText,
+    });
     setPhase('redirecting');
     redirect.current = setTimeout(() => navigate(paths.dashboard), REDIRECT_AFTER_PAYMENT_MS);
   };
 
   const busy = phase !== 'idle';
-  // What this intent charges: the catalogue price, or less once a discount code applied.
-  const price = formatMoney(amountCents ?? found.item.priceCents, locale);
+  const price = formatMoney(amountCents, locale);
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-busy={phase === 'paying'}>

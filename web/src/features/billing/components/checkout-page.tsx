@@ -54,7 +54,6 @@ export function CheckoutPage({ found, defaultEmail, onPaid }: Props) {
         <CardContent className="pt-6">
           {config.data && intent.data ? (
             <CheckoutForm
-              found={found}
               config={config.data}
               clientSecret={intent.data.clientSecret}
               amountCents={intent.data.amountCents}

@@ -1,5 +1,5 @@
 import type { DashboardResponse } from '@mia/contracts';
-import { BadgeCheck, ExternalLink, ShoppingCart } from 'lucide-react';
+import { BadgeCheck, ExternalLink, Gift, ShoppingCart } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -32,8 +32,8 @@ function AccessSource({ product }: { product: Product }) {
   if (!product.access) return null;
   const until = parseDate(product.access.until);
   const { source, teamName } = product.access;
-  const label =
-    source === 'team' ? copy.teamSource(teamName ?? copy.source.team) : copy.source[source];
+  // A team's seat names the church: "Incluido en el plan de {team}".
+  const label = source === 'team' && teamName ? copy.teamSource(teamName) : copy.source[source];
   // Plain text rather than a badge: with its date it must be able to wrap on a phone.
   return (
     <span className="flex items-start gap-1 text-xs font-semibold text-green-800">
@@ -104,6 +104,15 @@ export function ToolsList({ data }: { data: DashboardResponse }) {
                     <h3 className="font-semibold text-navy-900">{text.name}</h3>
                     <p className="line-clamp-2 text-sm text-navy-700">{text.description}</p>
                     <AccessSource product={product} />
+                    {/* A quiet link under the text: the row's buttons keep their room. */}
+                    <Link
+                      to={paths.gift({ productId: product.id })}
+                      aria-label={copy.giftLabel(text.name)}
+                      className="inline-flex min-h-6 items-center gap-1 rounded text-sm font-semibold text-navy-700 underline-offset-4 hover:underline"
+                    >
+                      <Gift aria-hidden="true" className="size-4" />
+                      {copy.gift}
+                    </Link>
                   </div>
                 </div>
                 <div className="flex shrink-0 flex-wrap items-center justify-between gap-x-3 gap-y-2 sm:justify-end">

@@ -1,4 +1,4 @@
-import { Check } from 'lucide-react';
+import { Check, Church, Gift } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -8,6 +8,7 @@ import type { CatalogView } from '@/features/catalog/catalog-view';
 import { planCheckoutIds } from '@/features/catalog/plans';
 import { formatMoney, useI18n } from '@/i18n';
 import { cn } from '@/lib/cn';
+import { signInPath } from '@/lib/next-path';
 
 /** Monthly and annual plans; the saving is computed from the catalogue's prices, never typed in. */
 export function Plans({ signedIn, view }: { signedIn: boolean; view: CatalogView }) {
@@ -91,9 +92,32 @@ export function Plans({ signedIn, view }: { signedIn: boolean; view: CatalogView
                 >
                   <Link to={signedIn ? paths.checkout(id) : paths.auth}>{cta}</Link>
                 </Button>
+                <Button asChild variant="ghost" className="mt-2 w-full">
+                  <Link
+                    to={
+                      signedIn
+                        ? paths.gift({ plan: planType })
+                        : signInPath(paths.gift({ plan: planType }))
+                    }
+                    aria-label={copy.giftLabel(text.name)}
+                  >
+                    <Gift aria-hidden="true" />
+                    {copy.gift}
+                  </Link>
+                </Button>
               </article>
             );
           })}
+        </div>
+        <div className="mt-8 flex flex-col gap-4 rounded-2xl border border-cream-300/70 bg-cream-100 p-6 sm:flex-row sm:items-center">
+          <Church aria-hidden="true" className="size-8 shrink-0 text-gold-700" />
+          <div className="flex-1">
+            <h3 className="text-lg font-semibold text-navy-900">{copy.churchTitle}</h3>
+            <p className="mt-1 text-navy-700">{copy.churchText}</p>
+          </div>
+          <Button asChild size="lg">
+            <Link to={signedIn ? paths.teamNew : signInPath(paths.teamNew)}>{copy.churchCta}</Link>
+          </Button>
         </div>
       </div>
     </section>
