@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { defineEvent } from '../envelope.js';
 import { ownIdSchema } from '../fields.js';
 import { singleLineText } from '../text.js';

@@ -124,7 +124,9 @@ export const myTeamsResponseSchema = z.object({
       status: subscriptionStatusSchema,
     }),
   ),
-  memberships: z.array(z.object({ teamId: ownIdSchema, name: z.string(), joinedAt: instantSchema })),
+  memberships: z.array(
+    z.object({ teamId: ownIdSchema, name: z.string(), joinedAt: instantSchema }),
+  ),
 });
 export type MyTeamsResponse = z.infer<typeof myTeamsResponseSchema>;
 

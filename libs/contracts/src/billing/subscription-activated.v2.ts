@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { defineEvent } from '../envelope.js';
 import { SubscriptionActivatedV1 } from './subscription-activated.v1.js';
 import { teamPlanSchema } from './team-plan.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { defineEvent } from '../envelope.js';
 import { SubscriptionChangedV1 } from './subscription-changed.v1.js';
 import { teamPlanSchema } from './team-plan.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { defineEvent } from '../envelope.js';
 import { SubscriptionEndedV1 } from './subscription-ended.v1.js';
 import { teamPlanSchema } from './team-plan.js';

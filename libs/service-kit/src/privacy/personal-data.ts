@@ -59,9 +59,7 @@ export function openField(key: Buffer | null, subjectId: string, value: string):
 
 /** A subject's key as the store holds it: live, erased, or never made. */
 export type SubjectKey =
-  | { state: 'live'; key: Buffer }
-  | { state: 'erased'; erasedAt: Date }
-  | { state: 'none' };
+  { state: 'live'; key: Buffer } | { state: 'erased'; erasedAt: Date } | { state: 'none' };
 
 /**
  * The service's `person_keys` table (kit migration), through the caller's executor, so a key is
