@@ -112,6 +112,22 @@ function valuesAt(data: unknown, path: string): unknown[] {
   return values;
 }
 
+/**
+ * Whether a field sits under a parent the consumer declares may be null (`"team": "object|null"`)
+ * and that is null here: its fields are read only when it is there. A parent declared non-null
+ * (or not declared) still makes its fields missing.
+ */
+function underNullableNull(declaration: ConsumerDeclaration, data: unknown, path: string): boolean {
+  const segments = path.split('.');
+  for (let i = 1; i < segments.length; i++) {
+    const parent = segments.slice(0, i).join('.');
+    const declared = declaration.reads[parent];
+    if (parent.includes('[]') || !declared || !FIELD_TYPE.exec(declared)?.[2]) continue;
+    if (valuesAt(data, parent).every((value) => value === null)) return true;
+  }
+  return false;
+}
+
 function typeProblem(value: unknown, declared: FieldType): string | undefined {
   const [, base, nullable, optional] = FIELD_TYPE.exec(declared) ?? [];
   if (value === undefined) return optional ? undefined : 'is missing';
@@ -134,7 +150,7 @@ function typeProblem(value: unknown, declared: FieldType): string | undefined {
 /** What in `data` the declared consumer could not read (empty: it can read it all). */
 export function unreadableFields(declaration: ConsumerDeclaration, data: unknown): string[] {
   return Object.entries(declaration.reads).flatMap(([path, type]) =>
-    valuesAt(data, path).flatMap((value) => {
+    (underNullableNull(declaration, data, path) ? [] : valuesAt(data, path)).flatMap((value) => {
       const problem = typeProblem(value, type);
       return problem ? [`${path} ${problem} (${declaration.consumer} reads it as ${type})`] : [];
     }),

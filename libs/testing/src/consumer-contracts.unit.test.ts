@@ -70,6 +70,21 @@ describe('unreadableFields', () => {
       'lines[].sku is missing (access reads it as string)',
     ]);
   });
+
+  it('reads the fields of a parent declared nullable only when it is there', () => {
+    const team = declaration({
+      reads: { team: 'object|null', 'team.name': 'string', 'team.seats': 'integer' },
+    });
+    expect(unreadableFields(team, { team: null })).toEqual([]);
+    expect(unreadableFields(team, { team: { name: 'Iglesia' } })).toEqual([
+      'team.seats is missing (access reads it as integer)',
+    ]);
+    expect(unreadableFields(team, {})).toEqual([
+      'team is missing (access reads it as object|null)',
+      'team.name is missing (access reads it as string)',
+      'team.seats is missing (access reads it as integer)',
+    ]);
+  });
 });
 
 describe('consumerContractProblems (the producer side)', () => {

@@ -173,13 +173,12 @@ const mismatched = (invoiceId: string, paidCents = 50): SubscriptionEvent => ({
   type: 'SubscriptionInvoiceMismatched',
   data: { subscriptionId, userId, invoiceId, expectedCents: 1999, paidCents, currency: 'usd' },
 });
-/** A personal plan's announcement: v2 (team null), then its v1 twin (ADR 0020). */
-const twins = (event: SubscriptionEvent): SubscriptionEvent[] => [
+/** A personal plan's announcement: v2 with team null (ADR 0020; no v1 twin). */
+const personalV2 = (event: SubscriptionEvent): SubscriptionEvent[] => [
   { ...event, data: { ...event.data, team: null } } as SubscriptionEvent,
-  event,
 ];
 const changedTo = (currentPeriodEnd: string): SubscriptionEvent[] =>
-  twins({
+  personalV2({
     type: 'SubscriptionChanged',
     data: {
       subscriptionId,
@@ -224,7 +223,7 @@ describe('subscription decider: a paid invoice of the wrong money', () => {
       .when(paid('in_2', view({ currentPeriodEnd: JUNE }), charge()))
       .then([
         { type: 'SubscriptionInvoicePaid', data: { subscriptionId, invoiceId: 'in_2' } },
-        ...twins({
+        ...personalV2({
           type: 'SubscriptionActivated',
           data: { subscriptionId, userId, plan: 'monthly', currentPeriodEnd: JUNE },
         }),
@@ -237,7 +236,7 @@ describe('subscription decider: a paid invoice of the wrong money', () => {
       .when(paid('in_2', view(), charge({ billingReason: 'subscription_update', paidCents: 812 })))
       .then([
         { type: 'SubscriptionInvoicePaid', data: { subscriptionId, invoiceId: 'in_2' } },
-        ...twins({
+        ...personalV2({
           type: 'SubscriptionRenewed',
           data: { subscriptionId, userId, plan: 'monthly', currentPeriodEnd: MAY },
         }),

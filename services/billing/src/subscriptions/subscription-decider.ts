@@ -128,13 +128,12 @@ type Announcement =
   | { type: 'SubscriptionEnded'; data: SubscriptionEndedV1Data };
 
 /**
- * Every announcement is v2 with the plan's `team`. A personal plan's also goes out as its v1
- * twin (the same facts), while a consumer still declares v1 (ADR 0020); a team's never does: v1
- * cannot say the plan opens nothing to the buyer.
+ * Every announcement is v2 with the plan's `team` (ADR 0020). No v1 twin: every consumer reads
+ * v2 (subscription-versions.unit.test.ts), and v1 cannot say that a team's plan opens nothing
+ * to its buyer.
  */
 function announced(team: TeamPlan | null, announcement: Announcement): SubscriptionEvent[] {
-  const v2 = { type: announcement.type, data: { ...announcement.data, team } } as SubscriptionEvent;
-  return team ? [v2] : [v2, announcement];
+  return [{ type: announcement.type, data: { ...announcement.data, team } } as SubscriptionEvent];
 }
 
 /** The team with the seats the provider bills now (its quantity), when that is known. */

@@ -49,14 +49,11 @@ const invoicePaid = (invoiceId: string): SubscriptionEvent => ({
   type: 'SubscriptionInvoicePaid',
   data: { subscriptionId, invoiceId },
 });
-/** A personal plan's announcement: v2 (team null) and its v1 twin, the same facts. */
+/** A personal plan's announcement: v2 with team null (no v1 twin: every consumer reads v2). */
 const personal = <T extends SubscriptionEvent['type']>(
   type: T,
   data: Record<string, unknown>,
-): SubscriptionEvent[] => [
-  { type, data: { ...data, team: null } } as SubscriptionEvent,
-  { type, data } as SubscriptionEvent,
-];
+): SubscriptionEvent[] => [{ type, data: { ...data, team: null } } as SubscriptionEvent];
 const activated = personal('SubscriptionActivated', {
   subscriptionId,
   userId,

@@ -1,9 +1,8 @@
 import { consumerDeclarations } from '@mia/testing';
 import { expect, it } from 'vitest';
 
-// Subscription events are appended as v2 (with `team`) and, for personal plans only, as a v1
-// twin while some consumer declares v1 (ADR 0020). When this list empties, the decider's
-// `announced` stops appending twins (and this test with it).
+// Subscription events are appended as v2 only (with `team`, ADR 0020): a consumer that declared
+// v1 again would never hear of a plan.
 const TYPES = [
   'SubscriptionActivated',
   'SubscriptionRenewed',
@@ -11,11 +10,15 @@ const TYPES = [
   'SubscriptionEnded',
 ];
 
-it('only access still declares v1 of the subscription events (billing and support read v2)', () => {
+it('no consumer declares v1 of the subscription events (billing appends v2 only)', () => {
   const v1 = consumerDeclarations().filter((d) => TYPES.includes(d.event) && d.version === 1);
-  expect([...new Set(v1.map((d) => d.consumer))]).toEqual(['access']);
+  expect(v1.map((d) => d.consumer)).toEqual([]);
   const v2 = consumerDeclarations().filter((d) => TYPES.includes(d.event) && d.version === 2);
   expect(v2.map((d) => `${d.consumer} ${d.event}`).sort()).toEqual([
+    'access SubscriptionActivated',
+    'access SubscriptionChanged',
+    'access SubscriptionEnded',
+    'access SubscriptionRenewed',
     'billing SubscriptionRenewed',
     'support SubscriptionActivated',
     'support SubscriptionChanged',

@@ -15,6 +15,11 @@ const privatePages: PageKey[] = [
   'startTrial',
   // A one-time link's landing page: nothing for a search engine.
   'verifyEmail',
+  // Churches and gifts (issue 25): signed-in forms, and the mailed links' pages.
+  'teamNew',
+  'teamInvitation',
+  'giftNew',
+  'giftClaim',
 ];
 const allPages = Object.keys(pages) as PageKey[];
 
