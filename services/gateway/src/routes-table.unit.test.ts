@@ -7,7 +7,8 @@ describe('route table', () => {
   it('is the ownership table of ARCHITECTURE.md plus the commerce core paths', () => {
     const suffix = { exact: '', child: '/{id}', subtree: '/*' } as const;
     const table = ROUTES.map(
-      (r) => `${r.service} ${r.methods ? `${r.methods.join(',')} ` : ''}${r.path}${suffix[r.match]}`,
+      (r) =>
+        `${r.service} ${r.methods ? `${r.methods.join(',')} ` : ''}${r.path}${suffix[r.match]}`,
     );
     expect(table).toEqual([
       'identity /api/user',
