@@ -1,0 +1,191 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectStatus, type ApiClient } from './support/api.js';
+import {
+  cards,
+  fillBillingDetailsIfAsked,
+  fillCard,
+  productOf,
+  readDashboard,
+  toolRow,
+  useTool,
+  type MyTeams,
+  type Team,
+} from './support/app.js';
+import { eventually, toast, useBrowser } from './support/browser.js';
+import { needsSandbox } from './support/context.js';
+import { mailDir, mailedLink } from './support/mail.js';
+import { newPerson, signUp, signUpAs, verifyEmail } from './support/users.js';
+
+const browsing = useBrowser();
+const TOOL = 'generador-sermones';
+const INVITATION_PAGE = '/equipo/invitacion';
+
+/** The dashboard's "Mi iglesia" section, where the owner seats the team. */
+const myChurch = (page: Page) =>
+  page.getByTestId('my-church').or(page.getByRole('region', { name: 'Mi iglesia' }));
+
+/**
+ * The owner's team, once billing's payment has reached access (the team exists there only
+ * then): GET /api/teams lists it, and GET /api/teams/{teamId} shows its seats.
+ */
+async function ownedTeam(api: ApiClient, name: string): Promise<Team> {
+  let teamId: string | undefined;
+  await eventually(async () => {
+    const teams = expectStatus(await api.get<MyTeams>('/api/teams'), 200, 'GET /api/teams');
+    teamId = teams.owned.find((t) => t.name === name)?.teamId;
+    return teamId;
+  }, `${name} among the owner's teams`).toBeDefined();
+  return expectStatus(await api.get<Team>(`/api/teams/${teamId}`), 200, 'GET /api/teams/{id}');
+}
+
+describe('a church of 3', () => {
+  it('the owner buys 3 seats and invites two; one registers from the mail, accepts and opens a tool; the other accepts, is removed and loses the tool', async (ctx) => {
+    needsSandbox(ctx);
+    const { person: owner, api } = await signUp('church-owner');
+    const verified = await verifyEmail(api, owner.email);
+    if (verified !== true) return ctx.skip(verified);
+    // Unique per run: the target keeps every earlier run's teams.
+    const church = `Iglesia Gracia ${Date.now().toString(36)}`;
+    const first = newPerson('church-first');
+    const second = newPerson('church-second');
+
+    // The team plan's own page: a name, 3 seats, monthly, paid with the sandbox's card.
+    const page = await browsing.open(api);
+    await page.goto('/equipos/nuevo');
+    await page.getByLabel(/Nombre de (la )?iglesia/).fill(church);
+    await page.getByLabel(/asientos/i).fill('3');
+    const monthly = page.getByRole('radio', { name: /Mensual/ });
+    if ((await monthly.count()) > 0) await monthly.check();
+    // 3 seats of the monthly plan: three times its price.
+    const pay = page.getByRole('button', { name: /^Pagar \$60\.00/ });
+    await pay.waitFor();
+    await fillBillingDetailsIfAsked(page);
+    await fillCard(page, cards.pays);
+    await pay.click();
+    await eventually(() => toast(page).innerText()).toContain('Pago completado');
+    await page.waitForURL('/dashboard');
+
+    const bought = await ownedTeam(api, church);
+    expect(bought).toMatchObject({ seats: 3, seatsUsed: 0, members: [], invitations: [] });
+    // The team's plan is the church's: it opens nothing to the buyer.
+    expect(productOf(await readDashboard(api), TOOL).purchased).toBe(false);
+
+    // "Mi iglesia": two invitations, each taking a seat until answered.
+    const section = myChurch(page);
+    await eventually(() => section.innerText()).toContain(church);
+    const tokens = new Map<string, string>();
+    for (const invitee of [first, second]) {
+      await section.getByLabel(/Correo/).fill(invitee.email);
+      const [answer] = await Promise.all([
+        page.waitForResponse(
+          (res) => res.request().method() === 'POST' && res.url().endsWith('/invitations'),
+        ),
+        section.getByRole('button', { name: /^Invitar/ }).click(),
+      ]);
+      expect(answer.status(), await answer.text()).toBe(201);
+      // Development hands the token back, as reset and verification do: the fallback when
+      // the run has no mailbox to read.
+      const token = ((await answer.json()) as { invitationToken?: string }).invitationToken;
+      if (token) tokens.set(invitee.email, token);
+      await eventually(() => section.innerText()).toContain(invitee.email);
+    }
+    const invited = expectStatus(
+      await api.get<Team>(`/api/teams/${bought.teamId}`),
+      200,
+      'GET /api/teams/{id}',
+    );
+    expect(invited.seatsUsed).toBe(2);
+    expect(invited.invitations.map((i) => i.email).sort()).toEqual(
+      [first.email, second.email].sort(),
+    );
+
+    /** The invitation's link as the invitee finds it: in the mail, else the dev answer's. */
+    const linkFor = async (email: string) => {
+      if (mailDir()) return mailedLink(email, INVITATION_PAGE);
+      const token = tokens.get(email);
+      if (!token) ctx.skip('no mailbox (ACCEPTANCE_MAIL_DIR) and no development token');
+      return `${INVITATION_PAGE}?token=${encodeURIComponent(token!)}`;
+    };
+
+    // The first invitee opens the link without an account: the page names the church and the
+    // address to register with.
+    const link = await linkFor(first.email);
+    const visitor = await browsing.open();
+    await visitor.goto(link);
+    await eventually(() => visitor.locator('main').innerText()).toContain(church);
+    expect(await visitor.locator('main').innerText()).toContain(first.email);
+
+    // Registered with that address and verified, the invitee accepts on the same page.
+    const member = await signUpAs(first);
+    const memberVerified = await verifyEmail(member, first.email);
+    if (memberVerified !== true) return ctx.skip(memberVerified);
+    const invitation = await browsing.open(member);
+    await invitation.goto(link);
+    await invitation.getByRole('button', { name: /^Aceptar/ }).click();
+    // The page says so (its toast) and the seat is taken (where the page goes next is its own
+    // choice: the dashboard is opened here).
+    await eventually(() => toast(invitation).isVisible()).toBe(true);
+    await eventually(
+      async () => productOf(await readDashboard(member), TOOL).purchased,
+      'the first member seated',
+    ).toBe(true);
+    if (!invitation.url().endsWith('/dashboard')) await invitation.goto('/dashboard');
+
+    // Seated: every tool says where it comes from, and "Usar" reaches the tool.
+    const row = toolRow(invitation, TOOL);
+    await eventually(() => row.innerText()).toContain(`Incluido en el plan de ${church}`);
+    const { gptUrl } = await useTool(invitation, TOOL);
+    expect(gptUrl).toBeTruthy();
+    expect(productOf(await readDashboard(member), TOOL)).toMatchObject({
+      purchased: true,
+      access: { source: 'team' },
+    });
+
+    // The second invitee accepts too (through the API: the page was the first one's).
+    const leaving = await signUpAs(second);
+    const leavingVerified = await verifyEmail(leaving, second.email);
+    if (leavingVerified !== true) return ctx.skip(leavingVerified);
+    const secondLink = new URL(await linkFor(second.email), 'http://link');
+    const accepted = await leaving.post('/api/team-invitations/accept', {
+      token: secondLink.searchParams.get('token'),
+    });
+    expect(accepted.status, accepted.text).toBe(200);
+    await eventually(
+      async () => productOf(await readDashboard(leaving), TOOL).purchased,
+      'the second member seated',
+    ).toBe(true);
+
+    // The owner sees both members and removes the second from "Mi iglesia".
+    await page.reload();
+    await eventually(() => section.innerText()).toContain(second.email);
+    const entry = section.getByRole('listitem').filter({ hasText: second.email });
+    await entry.getByRole('button', { name: /^Quitar/ }).click();
+    const confirm = page.getByRole('alertdialog');
+    if ((await confirm.count()) > 0) await confirm.getByRole('button', { name: /^Quitar/ }).click();
+    await eventually(() => section.innerText()).not.toContain(second.email);
+    const after = expectStatus(
+      await api.get<Team>(`/api/teams/${bought.teamId}`),
+      200,
+      'GET /api/teams/{id}',
+    );
+    expect(after.members.map((m) => m.email)).toEqual([first.email]);
+    expect(after.seatsUsed).toBe(1);
+
+    // The removed member loses the tool at once: no longer usable, and "Usar" is refused.
+    await eventually(
+      async () => productOf(await readDashboard(leaving), TOOL).purchased,
+      'the removed member without the tool',
+    ).toBe(false);
+    const refused = await leaving.post<{ code?: string }>('/api/access-gpt', { productId: TOOL });
+    expect(refused.status).toBe(403);
+    const removedPage = await browsing.open(leaving);
+    await removedPage.goto('/dashboard');
+    const removedRow = toolRow(removedPage, TOOL);
+    await eventually(() => removedRow.innerText()).toContain('Comprar');
+    expect(await removedRow.getByRole('button', { name: /^Usar / }).count()).toBe(0);
+
+    // The first member keeps the seat.
+    expect(productOf(await readDashboard(member), TOOL).purchased).toBe(true);
+  });
+});
