@@ -105,16 +105,6 @@ export async function fillBillingDetails(page: Page): Promise<void> {
   await page.getByLabel('Código postal', { exact: true }).fill('00901');
 }
 
-/**
- * The checkout's billing fields where a page asks for them (a page of its own, such as the
- * team plan's or the gift's, may not).
- */
-export async function fillBillingDetailsIfAsked(page: Page): Promise<void> {
-  if ((await page.getByLabel('Apellido', { exact: true }).count()) > 0) {
-    await fillBillingDetails(page);
-  }
-}
-
 /** Types a card into the sandbox's card form (the labelled test-card form of sandbox mode). */
 export async function fillCard(page: Page, number: string): Promise<void> {
   await page.getByLabel('Número de tarjeta').fill(number);
