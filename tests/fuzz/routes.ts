@@ -21,11 +21,12 @@ type Valid = (known: KnownValues, id: string) => Record<string, unknown>;
 
 /**
  * One endpoint of one service, as its `route(...)` (or Express) definition declares it, with a
- * valid body after the contract in libs/contracts/src/api. `path` may hold `:id` (ticket) and
- * `:productId` parameters.
+ * valid body after the contract in libs/contracts/src/api. `path` may hold `:id` (a ticket's
+ * id, or any id: a team, member, invitation or gift the fuzzer does not own; each `:id` gets the
+ * same value) and `:productId` parameters.
  */
 export interface FuzzRoute {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   /** Who the service lets in; the fuzzer calls every route as every caller anyway. */
   auth: 'public' | 'user' | 'admin' | 'bearer';
@@ -371,6 +372,75 @@ export const FUZZ_ROUTES: readonly FuzzRoute[] = [
     body: (k) => ({ accessCode: k.accessCode }),
   },
 
+  // Churches' team plans (ADR 0020): billing takes the money (buying, seats), access the rest.
+  {
+    method: 'POST',
+    path: '/api/teams',
+    auth: 'user',
+    body: (_, id) => ({ name: `Iglesia ${id.slice(0, 8)}`, planType: 'monthly', seats: 3 }),
+  },
+  { method: 'PATCH', path: '/api/teams/:id', auth: 'user', body: () => ({ seats: 4 }) },
+  { method: 'GET', path: '/api/teams', auth: 'user' },
+  { method: 'GET', path: '/api/teams/:id', auth: 'user' },
+  {
+    method: 'POST',
+    path: '/api/teams/:id/invitations',
+    auth: 'user',
+    body: (_, id) => ({ email: `diacono.${id.slice(0, 8)}@iglesia.example` }),
+  },
+  {
+    method: 'POST',
+    path: '/api/teams/:id/invitations/:id/resend',
+    auth: 'user',
+    body: () => ({}),
+  },
+  { method: 'DELETE', path: '/api/teams/:id/invitations/:id', auth: 'user' },
+  { method: 'DELETE', path: '/api/teams/:id/members/:id', auth: 'user' },
+  {
+    method: 'POST',
+    path: '/api/team-invitations/preview',
+    auth: 'public',
+    body: () => ({ token: 'A'.repeat(43) }),
+  },
+  {
+    method: 'POST',
+    path: '/api/team-invitations/accept',
+    auth: 'user',
+    body: () => ({ token: 'A'.repeat(43) }),
+  },
+
+  // Gifts (ADR 0020): billing takes the payment, access the list, the recipient and the claim.
+  {
+    method: 'POST',
+    path: '/api/gifts',
+    auth: 'user',
+    body: (k, id) => ({
+      productId: product(k),
+      recipientEmail: `pastor.${id.slice(0, 8)}@iglesia.example`,
+      message: '¡Gracias por tu servicio, pastor!',
+    }),
+  },
+  { method: 'GET', path: '/api/gifts', auth: 'user' },
+  {
+    method: 'PATCH',
+    path: '/api/gifts/:id',
+    auth: 'user',
+    body: (_, id) => ({ recipientEmail: `pastora.${id.slice(0, 8)}@iglesia.example` }),
+  },
+  { method: 'POST', path: '/api/gifts/:id/resend', auth: 'user', body: () => ({}) },
+  {
+    method: 'POST',
+    path: '/api/gifts/preview',
+    auth: 'public',
+    body: () => ({ token: 'A'.repeat(43) }),
+  },
+  {
+    method: 'POST',
+    path: '/api/gifts/claim',
+    auth: 'user',
+    body: () => ({ token: 'A'.repeat(43) }),
+  },
+
   // support: chat/, tickets/ (the customer's and the staff's)
   {
     method: 'POST',
@@ -427,4 +497,4 @@ export const FUZZ_ROUTES: readonly FuzzRoute[] = [
 
 /** The same path with its parameters as a pattern, for the coverage check against the table. */
 export const samplePath = (route: FuzzRoute) =>
-  route.path.replace(':productId', 'p').replace(':id', 'x');
+  route.path.replace(':productId', 'p').replaceAll(':id', 'x');

@@ -72,7 +72,8 @@ export function createApiProxy(options: ApiProxyOptions): ApiProxy {
 
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     options.securityHeaders(res);
-    const service = resolve(pathnameOf(req.url ?? '/'));
+    // The method too: one path may have two owners by verb (ADR 0020, `/api/teams`).
+    const service = resolve(pathnameOf(req.url ?? '/'), req.method);
     if (!service) {
       sendJson(res, 404, { message: 'Not found', code: 'not_found' });
       return;

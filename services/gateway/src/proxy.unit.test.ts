@@ -50,6 +50,16 @@ describe('gateway proxy', () => {
     ['GET', '/.well-known/openid-configuration', 'identity'],
     ['GET', '/.well-known/oauth-protected-resource', 'access'],
     ['GET', '/.well-known/oauth-protected-resource/api/gpt/mcp', 'access'],
+    // One path, two owners by method (ADR 0020): billing takes the money, access the rest.
+    ['POST', '/api/teams', 'billing'],
+    ['GET', '/api/teams', 'access'],
+    ['PATCH', '/api/teams/0b6c1e0e-4f1d-4a7e-9d55-3c2b1a0f9e8d', 'billing'],
+    ['GET', '/api/teams/0b6c1e0e-4f1d-4a7e-9d55-3c2b1a0f9e8d', 'access'],
+    ['DELETE', '/api/teams/t1/members/u1', 'access'],
+    ['POST', '/api/team-invitations/accept', 'access'],
+    ['POST', '/api/gifts', 'billing'],
+    ['GET', '/api/gifts', 'access'],
+    ['POST', '/api/gifts/claim', 'access'],
   ] as const)('%s %s reaches %s with its path unchanged', async (method, path, service) => {
     const res = await request(`${gateway.url}${path}?a=1&b=%20x`, { method });
     expect(res.status).toBe(200);

@@ -2,14 +2,24 @@
 export const SERVICE_NAMES = ['identity', 'billing', 'access', 'support'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
+/** The HTTP methods a rule may be limited to. */
+export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
 /**
  * Which service owns which browser API path (ARCHITECTURE.md, "Gateway and the browser API").
- * `exact` owns that path only; `subtree` owns every path below it (`/api/trial/*`).
+ * `exact` owns that path only; `child` owns the paths one segment below it (`/api/teams/{id}`,
+ * not `/api/teams/{id}/members`); `subtree` owns every path below it (`/api/trial/*`).
+ *
+ * `methods` limits a rule to those methods: where money and the rest of a resource live in two
+ * services, one path has two owners by verb (ADR 0020: billing takes `POST /api/teams`, access
+ * every other `/api/teams` request). A rule with methods wins over every rule without them;
+ * any other method falls through to the method-less owner.
  */
 export interface RouteRule {
   readonly path: string;
-  readonly match: 'exact' | 'subtree';
+  readonly match: 'exact' | 'child' | 'subtree';
   readonly service: ServiceName;
+  readonly methods?: readonly RouteMethod[];
 }
 
 export const ROUTES: readonly RouteRule[] = [
@@ -62,6 +72,11 @@ export const ROUTES: readonly RouteRule[] = [
   { path: '/api/admin/promotion-codes', match: 'subtree', service: 'billing' },
   { path: '/api/admin/metrics', match: 'exact', service: 'billing' },
   { path: '/api/admin/exports', match: 'subtree', service: 'billing' },
+  // Churches' team plans and gifts (ADR 0020): billing takes the money (buying a team plan,
+  // changing its seats, paying a gift); access owns the rest of those paths below.
+  { path: '/api/teams', match: 'exact', service: 'billing', methods: ['POST'] },
+  { path: '/api/teams', match: 'child', service: 'billing', methods: ['PATCH'] },
+  { path: '/api/gifts', match: 'exact', service: 'billing', methods: ['POST'] },
   // The status page and the incidents staff post on it (ahead of access's `/api/admin`).
   { path: '/api/status', match: 'exact', service: 'support' },
   { path: '/api/admin/incidents', match: 'exact', service: 'support' },
@@ -79,6 +94,13 @@ export const ROUTES: readonly RouteRule[] = [
   // The verification API and MCP endpoint the GPTs call (bearer keys, not sessions), and the
   // development stand-in for the external chatbot (/api/gpt/stand-in/<product>).
   { path: '/api/gpt', match: 'subtree', service: 'access' },
+  // Seats, members and invitations of a team, and the gifts' list, resend, recipient and claim:
+  // every method the rules with methods above leave (ADR 0020).
+  { path: '/api/teams', match: 'exact', service: 'access' },
+  { path: '/api/teams', match: 'subtree', service: 'access' },
+  { path: '/api/team-invitations', match: 'subtree', service: 'access' },
+  { path: '/api/gifts', match: 'exact', service: 'access' },
+  { path: '/api/gifts', match: 'subtree', service: 'access' },
 
   // `/api/tickets*`: the list itself and everything below it (/api/tickets/categories).
   { path: '/api/tickets', match: 'exact', service: 'support' },
@@ -100,27 +122,62 @@ const WELL_KNOWN = '/.well-known/';
 // A dot segment could make a path mean one owner here and another after normalisation upstream.
 const DOT_SEGMENT = /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i;
 
-/** Builds the lookup once: a map for exact paths, a short prefix list for subtrees. */
-export function createRouteResolver(
-  routes: readonly RouteRule[] = ROUTES,
-): (pathname: string) => ServiceName | undefined {
-  const exact = new Map<string, ServiceName>();
-  const subtrees: Array<[prefix: string, service: ServiceName]> = [];
+/** A path's owner; `method` (the request's) lets the rules limited to methods apply. */
+export type RouteResolver = (pathname: string, method?: string) => ServiceName | undefined;
+
+interface Lookup {
+  readonly exact: Map<string, ServiceName>;
+  /** Prefixes (ending in `/`) in table order; `child` ones own a single segment below. */
+  readonly below: Array<[prefix: string, child: boolean, service: ServiceName]>;
+}
+
+const emptyLookup = (): Lookup => ({ exact: new Map(), below: [] });
+
+function add(lookup: Lookup, rule: RouteRule): void {
+  if (rule.match === 'exact') {
+    // The first rule of a path wins, as the first matching prefix does.
+    if (!lookup.exact.has(rule.path)) lookup.exact.set(rule.path, rule.service);
+  } else lookup.below.push([`${rule.path}/`, rule.match === 'child', rule.service]);
+}
+
+function find(lookup: Lookup, path: string): ServiceName | undefined {
+  const owner = lookup.exact.get(path);
+  if (owner) return owner;
+  for (const [prefix, child, service] of lookup.below) {
+    if (!path.startsWith(prefix)) continue;
+    if (!child) return service;
+    const rest = path.slice(prefix.length);
+    if (rest !== '' && !rest.includes('/')) return service;
+  }
+  return undefined;
+}
+
+/**
+ * Builds the lookup once: a map for exact paths and a short prefix list, for every method and
+ * for each method some rule names (only a handful of rules name one).
+ */
+export function createRouteResolver(routes: readonly RouteRule[] = ROUTES): RouteResolver {
+  const anyMethod = emptyLookup();
+  const byMethod = new Map<string, Lookup>();
   for (const rule of routes) {
-    if (rule.match === 'exact') exact.set(rule.path, rule.service);
-    else subtrees.push([`${rule.path}/`, rule.service]);
+    if (!rule.methods) {
+      add(anyMethod, rule);
+      continue;
+    }
+    for (const method of rule.methods) {
+      let lookup = byMethod.get(method);
+      if (!lookup) byMethod.set(method, (lookup = emptyLookup()));
+      add(lookup, rule);
+    }
   }
 
-  return (pathname) => {
+  return (pathname, method) => {
     if (DOT_SEGMENT.test(pathname) || pathname.includes('\\')) return undefined;
     // Express treats `/api/user/` like `/api/user` (non-strict routing), so the table does too.
     const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
-    const owner = exact.get(path);
-    if (owner) return owner;
-    for (const [prefix, service] of subtrees) {
-      if (path.startsWith(prefix)) return service;
-    }
-    return undefined;
+    // Methods are case-sensitive in HTTP; Node hands them over as sent (upper case by custom).
+    const special = method === undefined ? undefined : byMethod.get(method);
+    return (special && find(special, path)) ?? find(anyMethod, path);
   };
 }
 
@@ -129,10 +186,7 @@ export function createRouteResolver(
  * `/.well-known/` paths the table gives an owner (any other, e.g. security.txt, stays the web
  * app's).
  */
-export function isProxiedPath(
-  url: string,
-  resolve: (pathname: string) => ServiceName | undefined,
-): boolean {
+export function isProxiedPath(url: string, resolve: RouteResolver): boolean {
   if (url.startsWith('/api/') || url === '/api' || url.startsWith('/api?')) return true;
   return url.startsWith(WELL_KNOWN) && resolve(pathnameOf(url)) !== undefined;
 }

@@ -5,7 +5,11 @@ const resolve = createRouteResolver();
 
 describe('route table', () => {
   it('is the ownership table of ARCHITECTURE.md plus the commerce core paths', () => {
-    const table = ROUTES.map((r) => `${r.service} ${r.path}${r.match === 'subtree' ? '/*' : ''}`);
+    const suffix = { exact: '', child: '/{id}', subtree: '/*' } as const;
+    const table = ROUTES.map(
+      (r) =>
+        `${r.service} ${r.methods ? `${r.methods.join(',')} ` : ''}${r.path}${suffix[r.match]}`,
+    );
     expect(table).toEqual([
       'identity /api/user',
       'identity /api/login',
@@ -43,6 +47,9 @@ describe('route table', () => {
       'billing /api/admin/promotion-codes/*',
       'billing /api/admin/metrics',
       'billing /api/admin/exports/*',
+      'billing POST /api/teams',
+      'billing PATCH /api/teams/{id}',
+      'billing POST /api/gifts',
       'support /api/status',
       'support /api/admin/incidents',
       'support /api/admin/incidents/*',
@@ -55,6 +62,11 @@ describe('route table', () => {
       'access /api/access-code/*',
       'access /api/settings',
       'access /api/gpt/*',
+      'access /api/teams',
+      'access /api/teams/*',
+      'access /api/team-invitations/*',
+      'access /api/gifts',
+      'access /api/gifts/*',
       'support /api/tickets',
       'support /api/tickets/*',
       'support /api/support/*',
@@ -150,6 +162,64 @@ describe('route table', () => {
     '/api/status/x',
   ])('%s has no owner', (path) => {
     expect(resolve(path)).toBeUndefined();
+  });
+
+  describe('one path, two owners by method (ADR 0020: billing takes the money)', () => {
+    const team = '/api/teams/0b6c1e0e-4f1d-4a7e-9d55-3c2b1a0f9e8d';
+    it.each([
+      ['POST', '/api/teams', 'billing'],
+      ['POST', '/api/teams/', 'billing'],
+      ['PATCH', team, 'billing'],
+      ['PATCH', `${team}/`, 'billing'],
+      ['POST', '/api/gifts', 'billing'],
+      // Every other method falls to the subtree's owner.
+      ['GET', '/api/teams', 'access'],
+      ['PUT', '/api/teams', 'access'],
+      ['PATCH', '/api/teams', 'access'],
+      ['GET', team, 'access'],
+      ['DELETE', team, 'access'],
+      ['POST', `${team}/invitations`, 'access'],
+      ['DELETE', `${team}/members/6a1f`, 'access'],
+      ['DELETE', `${team}/invitations/7b2e`, 'access'],
+      ['POST', `${team}/invitations/7b2e/resend`, 'access'],
+      // `PATCH /api/teams/{teamId}` is one segment: anything deeper is access's.
+      ['PATCH', `${team}/members/6a1f`, 'access'],
+      ['POST', '/api/team-invitations/preview', 'access'],
+      ['POST', '/api/team-invitations/accept', 'access'],
+      ['GET', '/api/gifts', 'access'],
+      ['POST', '/api/gifts/preview', 'access'],
+      ['POST', '/api/gifts/claim', 'access'],
+      ['PATCH', '/api/gifts/5c3d', 'access'],
+      ['POST', '/api/gifts/5c3d/resend', 'access'],
+      // Methods are compared as sent: only upper case names the rule's.
+      ['post', '/api/gifts', 'access'],
+    ])('%s %s belongs to %s', (method, path, service) => {
+      expect(resolve(path, method)).toBe(service);
+    });
+
+    it('without a method, only the rules for every method apply', () => {
+      expect(resolve('/api/teams')).toBe('access');
+      expect(resolve('/api/gifts')).toBe('access');
+      expect(resolve('/api/team-invitations')).toBeUndefined();
+      expect(resolve('/api/teamsx', 'POST')).toBeUndefined();
+    });
+
+    it('a rule with methods wins over an earlier rule without them, exact or below', () => {
+      const custom = createRouteResolver([
+        { path: '/api/x', match: 'exact', service: 'access' },
+        { path: '/api/x', match: 'subtree', service: 'access' },
+        { path: '/api/x', match: 'exact', service: 'billing', methods: ['POST'] },
+        { path: '/api/x', match: 'child', service: 'support', methods: ['PATCH', 'DELETE'] },
+      ]);
+      expect(custom('/api/x', 'POST')).toBe('billing');
+      expect(custom('/api/x', 'GET')).toBe('access');
+      expect(custom('/api/x/1', 'PATCH')).toBe('support');
+      expect(custom('/api/x/1', 'DELETE')).toBe('support');
+      expect(custom('/api/x/1', 'POST')).toBe('access');
+      expect(custom('/api/x/1/2', 'DELETE')).toBe('access');
+      // A method rule still refuses dot segments.
+      expect(custom('/api/x/..', 'PATCH')).toBeUndefined();
+    });
   });
 
   it('passes /api and the owned /.well-known/ paths to the services, path unchanged', () => {

@@ -11,7 +11,8 @@ export interface Dashboard {
     id: string;
     name: string;
     purchased: boolean;
-    access?: { source: string; until: string | null };
+    /** `source`: purchase, subscription, trial, admin, team (a church's seat) or gift. */
+    access?: { source: string; until: string | null; teamName?: string };
   }>;
   purchasedGpts: Array<{ modelId: string; queriesUsed: number }>;
   payments: Array<{ description: string; amount: string; status: string }>;
@@ -23,6 +24,32 @@ export interface Ticket {
   title: string;
   status: string;
   messages?: Array<{ author: string; body: string; internal?: boolean }>;
+}
+
+/** GET /api/teams: the teams a user owns and those they hold a seat in. */
+export interface MyTeams {
+  owned: Array<{ teamId: string; name: string; seats: number; seatsUsed: number; status: string }>;
+  memberships: Array<{ teamId: string; name: string }>;
+}
+
+/** GET /api/teams/{teamId}, the owner's view. */
+export interface Team {
+  teamId: string;
+  name: string;
+  seats: number;
+  seatsUsed: number;
+  members: Array<{ userId: string; name: string; email: string }>;
+  invitations: Array<{ invitationId: string; email: string }>;
+}
+
+/** GET /api/gifts: the gifts the user paid for. */
+export interface SentGifts {
+  sent: Array<{
+    giftId: string;
+    item: { kind: 'product'; productId: string } | { kind: 'plan'; plan: string };
+    recipientEmail: string;
+    status: 'scheduled' | 'sent' | 'claimed' | 'refunded';
+  }>;
 }
 
 export const readDashboard = async (api: ApiClient) =>
@@ -39,6 +66,26 @@ export const usesOf = (dashboard: Dashboard, id: string) =>
 
 /** A tool's row on the dashboard. */
 export const toolRow = (page: Page, id: string) => page.getByTestId(`tool-${id}`);
+
+/**
+ * "Usar" on a tool's dashboard row, as the purchase journey does: the tool opens in a new tab at
+ * the address access answers. Resolves with that address and the tab.
+ */
+export async function useTool(page: Page, id: string): Promise<{ gptUrl: string; tab: Page }> {
+  const [tab, answer] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.waitForResponse((res) => res.url().endsWith('/api/access-gpt')),
+    toolRow(page, id)
+      .getByRole('button', { name: /^Usar / })
+      .click(),
+  ]);
+  if (answer.status() !== 200) {
+    throw new Error(`Usar on ${id} answered ${answer.status()}: ${await answer.text()}`);
+  }
+  const { gptUrl } = (await answer.json()) as { gptUrl: string };
+  await tab.waitForURL(gptUrl);
+  return { gptUrl, tab };
+}
 
 /** Stripe's test cards (the sandbox follows them). */
 export const cards = {

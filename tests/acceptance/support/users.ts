@@ -49,12 +49,20 @@ export async function register(api: ApiClient, person: Person): Promise<Answer> 
 /** A new person, registered through the API and signed in on the returned client. */
 export async function signUp(label: string): Promise<{ person: Person; api: ApiClient }> {
   const person = newPerson(label);
+  return { person, api: await signUpAs(person) };
+}
+
+/**
+ * Registers a person made earlier (an address someone invited, or gave a gift to, before the
+ * account existed), signed in on the returned client.
+ */
+export async function signUpAs(person: Person): Promise<ApiClient> {
   const api = client();
   const answer = await register(api, person);
   if (answer.status !== 201) {
     throw new Error(`Registering ${person.email} answered ${answer.status}: ${answer.text}`);
   }
-  return { person, api };
+  return api;
 }
 
 /** A client signed in with the given credentials (throws with the target's answer otherwise). */
