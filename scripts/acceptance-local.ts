@@ -27,8 +27,8 @@ const { verificationTokenIn } = await import('../tests/support/verification-mail
 
 say('starting the system (as npm start, isolated)...');
 const started = Date.now();
-// A paid gift is mailed by access's sweep of due gifts, a minute apart by default: every 2 s
-// here, so the gift journey waits seconds for the mail rather than most of a minute.
+// A paid gift is mailed by access's sweep of due gifts, 10 s apart by default: every 2 s
+// here, so the gift journey waits about a second for the mail rather than up to ten.
 const system = await startSystem({ env: { ADMIN_EMAILS: admin.email, GIFT_SWEEP_MS: '2000' } });
 say(`system ready at ${system.baseUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 

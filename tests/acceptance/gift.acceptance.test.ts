@@ -18,7 +18,7 @@ import { newPerson, signUp, signUpAs, verifyEmail } from './support/users.js';
 const browsing = useBrowser();
 const TOOL = 'apocalipsis';
 const CLAIM_PAGE = '/regalo';
-/** Access mails a due gift on its next sweep (GIFT_SWEEP_MS: a minute by default). */
+/** Access mails a due gift on its next sweep (GIFT_SWEEP_MS: 10 s by default). */
 const SENT_WITHIN_MS = 90_000;
 
 describe('a gift', () => {
@@ -50,7 +50,7 @@ describe('a gift', () => {
     await eventually(() => toast(page).innerText()).toContain('Pago completado');
 
     // The buyer's list: the gift to that address, sent once the payment reached access and
-    // access's sweep of due gifts ran (every GIFT_SWEEP_MS, a minute by default).
+    // access's sweep of due gifts ran (every GIFT_SWEEP_MS, 10 s by default).
     await expect
       .poll(
         async () => {
