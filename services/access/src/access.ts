@@ -21,7 +21,6 @@ import { dashboardReader, type DashboardRows } from './dashboard/dashboard-read.
 import type { AccessTx } from './db.js';
 import type { PrismaClient } from './generated/prisma/client.js';
 import { createRateLimiter, type RateLimiter } from '@mia/service-kit';
-import { createGiftSweep, type GiftSweep } from './gifts/gift-sweep.js';
 import { createGptKeys, type GptKeys } from './verification/gpt-keys.js';
 import { createGptLimits, type GptLimits } from './verification/gpt-limits.js';
 import { createUserTokens } from './verification/user-tokens.js';
@@ -67,8 +66,6 @@ export interface Access {
   mailer: Mailer;
   /** The dashboard's rows in one round trip. */
   readDashboard(userId: string): Promise<DashboardRows>;
-  /** Mails each paid gift's recipient on its `sendAt` (gifts/gift-sweep.ts). */
-  giftSweep: GiftSweep;
 }
 
 export function setupAccess(ctx: ServiceContext<AccessConfig, AccessTx, PrismaClient>): Access {
@@ -78,7 +75,7 @@ export function setupAccess(ctx: ServiceContext<AccessConfig, AccessTx, PrismaCl
   const grantRevocations = new GrantRevocationList(
     config.OAUTH_REVOCATION_LOOKBACK_HOURS * 3_600_000,
   );
-  const access: Omit<Access, 'giftSweep'> = {
+  return {
     config,
     schema: ctx.schema,
     logger: ctx.logger,
@@ -102,5 +99,4 @@ export function setupAccess(ctx: ServiceContext<AccessConfig, AccessTx, PrismaCl
     mailer: mailerFromConfig(config, ctx.logger),
     readDashboard: dashboardReader(ctx.pool, ctx.schema),
   };
-  return { ...access, giftSweep: createGiftSweep(access) };
 }
