@@ -1,9 +1,8 @@
-import { CheckCircle2, Gift } from 'lucide-react';
+import { Gift } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { LinkAction, LinkDone, LinkProblem, MailedLinkCard } from '@/components/mailed-link-page';
 import { RecipientGate } from '@/components/recipient-gate';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast-store';
 import { paths } from '@/config/paths';
@@ -47,21 +46,17 @@ export function GiftClaimScreen({ token, verify }: Props) {
     })[kind];
 
   let body: ReactNode;
-  if (!token) body = <Problem text={copy.missing} />;
+  if (!token) body = <LinkProblem text={copy.missing} />;
   else if (preview.isPending) body = <Spinner label={copy.loading} />;
   else if (preview.isError)
-    body = <Problem text={problemText(linkErrorKind(preview.error), preview.error)} />;
+    body = <LinkProblem text={problemText(linkErrorKind(preview.error), preview.error)} />;
   else if (claim.isSuccess) {
     body = (
-      <div role="status" className="flex gap-3" data-testid="gift-claimed">
-        <CheckCircle2 aria-hidden="true" className="size-6 shrink-0 text-green-700" />
-        <div className="grid gap-1">
-          <p className="text-lg font-semibold text-navy-900">{copy.claimed}</p>
-          <p className="text-navy-700">
-            {claim.data.alreadyOwned ? copy.alreadyOwned : copy.claimedText}
-          </p>
-        </div>
-      </div>
+      <LinkDone
+        testId="gift-claimed"
+        title={copy.claimed}
+        text={claim.data.alreadyOwned ? copy.alreadyOwned : copy.claimedText}
+      />
     );
   } else {
     const gift = preview.data;
@@ -99,59 +94,34 @@ export function GiftClaimScreen({ token, verify }: Props) {
           verify={verify}
           texts={{ ...copy, checking: copy.loading }}
         >
-          <div className="grid gap-3">
-            {claim.isError ? (
-              <p role="alert" className="font-medium text-red-800">
-                {problemText(linkErrorKind(claim.error), claim.error)}
-              </p>
-            ) : null}
-            <Button
-              size="lg"
-              variant="accent"
-              className="justify-self-stretch sm:justify-self-start"
-              disabled={claim.isPending}
-              onClick={() =>
-                claim.mutate(token, {
-                  onSuccess: (answer) => {
-                    forgetReturn();
-                    toast({
-                      variant: 'success',
-                      title: copy.claimed,
-                      description: answer.alreadyOwned ? copy.alreadyOwned : copy.claimedText,
-                    });
-                    // Someone who already had it reads why before moving on.
-                    if (!answer.alreadyOwned) void navigate(paths.dashboard);
-                  },
-                })
-              }
-            >
-              {claim.isPending ? copy.claiming : copy.claim}
-            </Button>
-          </div>
+          <LinkAction
+            problem={claim.isError ? problemText(linkErrorKind(claim.error), claim.error) : null}
+            pending={claim.isPending}
+            label={copy.claim}
+            pendingLabel={copy.claiming}
+            onClick={() =>
+              claim.mutate(token, {
+                onSuccess: (answer) => {
+                  forgetReturn();
+                  toast({
+                    variant: 'success',
+                    title: copy.claimed,
+                    description: answer.alreadyOwned ? copy.alreadyOwned : copy.claimedText,
+                  });
+                  // Someone who already had it reads why before moving on.
+                  if (!answer.alreadyOwned) void navigate(paths.dashboard);
+                },
+              })
+            }
+          />
         </RecipientGate>
       </div>
     );
   }
 
   return (
-    <Card className="mx-auto max-w-xl" data-testid="gift-claim">
-      <CardContent className="grid gap-6 pt-6">
-        {body}
-        <Link
-          to={paths.dashboard}
-          className="justify-self-start rounded font-semibold text-navy-700 underline underline-offset-4"
-        >
-          {copy.toDashboard}
-        </Link>
-      </CardContent>
-    </Card>
-  );
-}
-
-function Problem({ text }: { text: string }) {
-  return (
-    <p role="alert" className="font-medium text-red-800">
-      {text}
-    </p>
+    <MailedLinkCard testId="gift-claim" toDashboard={copy.toDashboard}>
+      {body}
+    </MailedLinkCard>
   );
 }

@@ -1,9 +1,8 @@
-import { CheckCircle2, Users } from 'lucide-react';
+import { Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { LinkAction, LinkDone, LinkProblem, MailedLinkCard } from '@/components/mailed-link-page';
 import { RecipientGate } from '@/components/recipient-gate';
-import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast-store';
 import { paths } from '@/config/paths';
@@ -44,22 +43,12 @@ export function InvitationScreen({ token, verify }: Props) {
     })[kind];
 
   let body: ReactNode;
-  if (!token) body = <Problem text={copy.missing} />;
+  if (!token) body = <LinkProblem text={copy.missing} />;
   else if (preview.isPending) body = <Spinner label={copy.loading} />;
   else if (preview.isError)
-    body = <Problem text={problemText(linkErrorKind(preview.error), preview.error)} />;
+    body = <LinkProblem text={problemText(linkErrorKind(preview.error), preview.error)} />;
   else if (accept.isSuccess) {
-    body = (
-      <div role="status" className="flex gap-3">
-        <CheckCircle2 aria-hidden="true" className="size-6 shrink-0 text-green-700" />
-        <div>
-          <p className="text-lg font-semibold text-navy-900">
-            {copy.accepted(accept.data.teamName)}
-          </p>
-          <p className="mt-1 text-navy-700">{copy.acceptedText}</p>
-        </div>
-      </div>
-    );
+    body = <LinkDone title={copy.accepted(accept.data.teamName)} text={copy.acceptedText} />;
   } else {
     const invitation = preview.data;
     body = (
@@ -90,58 +79,33 @@ export function InvitationScreen({ token, verify }: Props) {
           verify={verify}
           texts={{ ...copy, checking: copy.loading }}
         >
-          <div className="grid gap-3">
-            {accept.isError ? (
-              <p role="alert" className="font-medium text-red-800">
-                {problemText(linkErrorKind(accept.error), accept.error)}
-              </p>
-            ) : null}
-            <Button
-              size="lg"
-              variant="accent"
-              className="justify-self-stretch sm:justify-self-start"
-              disabled={accept.isPending}
-              onClick={() =>
-                accept.mutate(token, {
-                  onSuccess: (answer) => {
-                    forgetReturn();
-                    toast({
-                      variant: 'success',
-                      title: copy.accepted(answer.teamName),
-                      description: copy.acceptedText,
-                    });
-                    void navigate(paths.dashboard);
-                  },
-                })
-              }
-            >
-              {accept.isPending ? copy.accepting : copy.accept}
-            </Button>
-          </div>
+          <LinkAction
+            problem={accept.isError ? problemText(linkErrorKind(accept.error), accept.error) : null}
+            pending={accept.isPending}
+            label={copy.accept}
+            pendingLabel={copy.accepting}
+            onClick={() =>
+              accept.mutate(token, {
+                onSuccess: (answer) => {
+                  forgetReturn();
+                  toast({
+                    variant: 'success',
+                    title: copy.accepted(answer.teamName),
+                    description: copy.acceptedText,
+                  });
+                  void navigate(paths.dashboard);
+                },
+              })
+            }
+          />
         </RecipientGate>
       </div>
     );
   }
 
   return (
-    <Card className="mx-auto max-w-xl" data-testid="invitation">
-      <CardContent className="grid gap-6 pt-6">
-        {body}
-        <Link
-          to={paths.dashboard}
-          className="justify-self-start rounded font-semibold text-navy-700 underline underline-offset-4"
-        >
-          {copy.toDashboard}
-        </Link>
-      </CardContent>
-    </Card>
-  );
-}
-
-function Problem({ text }: { text: string }) {
-  return (
-    <p role="alert" className="font-medium text-red-800">
-      {text}
-    </p>
+    <MailedLinkCard testId="invitation" toDashboard={copy.toDashboard}>
+      {body}
+    </MailedLinkCard>
   );
 }
