@@ -75,6 +75,18 @@ describe('plan changes with payment_behavior=pending_if_incomplete', () => {
     expect((await t.stripe.subscriptions.retrieve(sub.id)).status).toBe('active');
   });
 
+  it('a declined change gives back the customer credit its invoice used', async () => {
+    const sub = await monthlyWithCard('4000000000000341');
+    const customer = sub.customer as string;
+    await t.stripe.customers.update(customer, { balance: -5000 });
+    const { updated } = await toAnnual(sub);
+    const invoice = await t.stripe.invoices.retrieve(updated.latest_invoice as string);
+    // The credit paid part of the change (its invoice used all 5000)...
+    expect(invoice).toMatchObject({ status: 'open', starting_balance: -5000, ending_balance: 0 });
+    // ...and is the customer's again once the card declined the rest.
+    expect(((await t.stripe.customers.retrieve(customer)) as Stripe.Customer).balance).toBe(-5000);
+  });
+
   it('a later change that is paid supersedes the pending one', async () => {
     const sub = await monthlyWithCard('4000000000000341');
     const { annual, updated } = await toAnnual(sub);

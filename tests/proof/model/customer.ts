@@ -213,6 +213,8 @@ export async function modelCustomers(stack: ProofStack): Promise<ModelCustomers>
           planType: plan,
         });
         if (created.status !== 200) return created.status;
+        // The customer's credit paid the first invoice: nothing to confirm, no card saved.
+        if (!created.body?.clientSecret) return 200;
         return confirmAtSandbox(
           'payment_intents',
           String(created.body!.clientSecret),

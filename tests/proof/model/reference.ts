@@ -68,6 +68,8 @@ interface Plan {
   /** Disputes open on this plan's payments: chargebacks suspend it, inquiries do not. */
   chargebacks: number;
   inquiries: number;
+  /** What the open (failed) renewal invoice still asks of a card, after the credit it used. */
+  dueCents: number;
 }
 
 /** A charge the provider took (an invoice with an amount). */
@@ -92,6 +94,11 @@ export interface CustomerModel {
   payments: ModelPayment[];
   /** Tools bought (for life) and not taken back. */
   owned: Set<string>;
+  /**
+   * The customer's credit at the provider (Stripe's customer balance): a plan change's unused
+   * time beyond what the new plan costs. Every later invoice uses it before the card.
+   */
+  creditCents: number;
 }
 
 export const emptyCustomer = (): CustomerModel => ({
@@ -101,7 +108,15 @@ export const emptyCustomer = (): CustomerModel => ({
   trialUntil: null,
   payments: [],
   owned: new Set(),
+  creditCents: 0,
 });
+
+/** An invoice of `amountCents` uses the customer's credit first; answers what a card must pay. */
+function dueAfterCredit(model: CustomerModel, amountCents: number): number {
+  const used = Math.min(model.creditCents, amountCents);
+  model.creditCents -= used;
+  return amountCents - used;
+}
 
 /** A charge with the card on file: recorded, and disputed after if the card is one that is. */
 function charge(model: CustomerModel, plan: Plan, amountCents: number): void {
@@ -155,13 +170,16 @@ function runProviderUntil(model: CustomerModel, t: number): void {
       }
       plan.periodStart = renewal;
       plan.periodEnd = addIntervals(plan.anchor, plan.type, intervalsTo(plan, renewal) + 1);
-      if (paying(model.card)) {
+      // The renewal invoice takes the credit first: covered by it, it is paid whatever the card.
+      const due = dueAfterCredit(model, PLAN_PRICE_CENTS[plan.type]);
+      if (due === 0 || paying(model.card)) {
         plan.paidUntil = plan.periodEnd;
-        charge(model, plan, PLAN_PRICE_CENTS[plan.type]);
+        charge(model, plan, due);
       } else {
         plan.status = 'past_due';
         plan.failedAt = renewal;
         plan.retries = 0;
+        plan.dueCents = due;
       }
       continue;
     }
@@ -198,6 +216,7 @@ function newPeriod(type: PlanType, at: number): Plan {
     endedAt: null,
     chargebacks: 0,
     inquiries: 0,
+    dueCents: 0,
   };
 }
 
@@ -213,8 +232,12 @@ export function applyStep(model: CustomerModel, { step, at }: TimedStep): Answer
       // One personal plan at a time; the checkout's card (4242) pays the first invoice.
       if (live(plan)) return 409;
       model.plan = newPeriod(step.plan, at);
-      model.card = step.card ?? 'pays';
-      charge(model, model.plan, PLAN_PRICE_CENTS[step.plan]);
+      {
+        const due = dueAfterCredit(model, PLAN_PRICE_CENTS[step.plan]);
+        // Covered by the credit, the checkout takes no card: the plan has none to renew with.
+        model.card = due === 0 ? 'fails' : (step.card ?? 'pays');
+        charge(model, model.plan, due);
+      }
       return 200;
     case 'card':
       model.card = step.card;
@@ -225,7 +248,8 @@ export function applyStep(model: CustomerModel, { step, at }: TimedStep): Answer
         plan.paidUntil = plan.periodEnd;
         plan.failedAt = null;
         plan.retries = 0;
-        charge(model, plan, PLAN_PRICE_CENTS[plan.type]);
+        charge(model, plan, plan.dueCents);
+        plan.dueCents = 0;
       }
       return 200;
     case 'change': {
@@ -236,14 +260,18 @@ export function applyStep(model: CustomerModel, { step, at }: TimedStep): Answer
       const remaining = Math.max(0, plan.periodEnd - at) / (plan.periodEnd - plan.periodStart);
       const owed =
         PLAN_PRICE_CENTS[step.plan] - Math.round(PLAN_PRICE_CENTS[plan.type] * remaining);
-      if (owed > 0 && model.card === 'fails') return 402;
+      // A credit beyond the new plan's price stays with the customer; a debt uses the credit
+      // first. A declined card leaves everything as it was (the provider voids the invoice).
+      const due = Math.max(0, owed - model.creditCents);
+      if (due > 0 && model.card === 'fails') return 402;
+      model.creditCents = Math.max(0, model.creditCents - owed);
       // Disputes stay with the subscription (its payments), whatever its price now.
       model.plan = {
         ...newPeriod(step.plan, at),
         chargebacks: plan.chargebacks,
         inquiries: plan.inquiries,
       };
-      charge(model, model.plan, owed);
+      charge(model, model.plan, due);
       return 200;
     }
     case 'cancel':

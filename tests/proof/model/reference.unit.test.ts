@@ -61,7 +61,7 @@ describe('the reference model', () => {
     expect(usable(steps, 31 + 5.8)).toEqual(ALL);
   });
 
-  it('an upgrade the card cannot pay is refused (402); a downgrade that owes nothing applies and shortens', () => {
+  it('an upgrade the card cannot pay is refused (402); a downgrade that owes nothing applies, and its credit pays the next renewals', () => {
     const upgrade = timeline(
       [0, { kind: 'subscribe', plan: 'monthly' }],
       [1, { kind: 'card', card: 'fails' }],
@@ -77,7 +77,12 @@ describe('the reference model', () => {
     );
     expect(answersOf(downgrade)).toEqual([200, 200, 200]);
     expect(usable(downgrade, 33.5)).toEqual(ALL); // the new month: Jan 12 to Feb 12
-    expect(usable(downgrade, 33 + 3.5)).toEqual([]); // its renewal failed, grace over
+    // The annual plan's unused time (6464 of 6500 cents) less the month (2000) stays as a credit
+    // with the provider (4464): it pays the renewals of Feb 12 and Mar 12 whatever the card...
+    expect(usable(downgrade, 33 + 3.5)).toEqual(ALL);
+    expect(usable(downgrade, 91.5)).toEqual(ALL);
+    // ...and Apr 12's asks the failing card for the rest (1536): past due, grace, then nothing.
+    expect(usable(downgrade, 92 + 3.5)).toEqual([]);
   });
 
   it('cancelled at period end: open until then, not after; resumed: renews', () => {

@@ -9,6 +9,19 @@ import { collectionPaymentMethod, updateSubscription } from './subscription-stat
 const PENDING_UPDATE_SECONDS = 23 * 60 * 60;
 
 /**
+ * The customer balance a declined change's invoice used goes back to the customer. Stripe gives
+ * it back when it voids the invoice, as the pending update expires (23 h later); the sandbox at
+ * once, since billing never pays that invoice and nothing else may use the credit meanwhile.
+ */
+function giveBackCredit(core: Core, invoice: Stripe.Invoice): void {
+  const used = (invoice.ending_balance ?? 0) - (invoice.starting_balance ?? 0);
+  if (used === 0) return;
+  const customerId = typeof invoice.customer === 'string' ? invoice.customer : invoice.customer?.id;
+  const customer = customerId ? core.state.customers.get(customerId) : undefined;
+  if (customer) customer.balance = (customer.balance ?? 0) - used;
+}
+
+/**
  * `payment_behavior=pending_if_incomplete` on POST /v1/subscriptions/:id, as Stripe does it:
  * the change is invoiced and charged at once; paid, it applies; declined, the subscription stays
  * as it was (no past_due, no dunning), the change waits in `pending_update` and the invoice stays
@@ -43,6 +56,7 @@ export function modifyWithPendingUpdate(
   });
 
   const invoice = declined as Stripe.Invoice | null;
+  if (invoice) giveBackCredit(core, invoice);
   if (!invoice) {
     // Paid (or nothing to pay): an older change still pending is superseded.
     if (sub.pending_update) {

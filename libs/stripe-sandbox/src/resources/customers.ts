@@ -5,7 +5,7 @@ import { customerId, findPaymentMethod } from '../domain/payment-methods.js';
 import type { FormObject } from '../form.js';
 import { paginate } from '../list.js';
 import { customerObject } from '../objects/customer.js';
-import { mergeMetadata, objParam, strParam } from '../params.js';
+import { intParam, mergeMetadata, objParam, strParam } from '../params.js';
 import { render } from '../render.js';
 import type { Route } from '../router.js';
 import { newestFirst } from '../state.js';
@@ -84,6 +84,9 @@ export const customerRoutes: Route[] = [
       const phone = nullable(params, 'phone');
       if (phone !== undefined) customer.phone = phone;
       customer.metadata = mergeMetadata(customer.metadata, params);
+      // Stripe's customer balance, in cents (negative: a credit the next invoices use).
+      const balance = intParam(params, 'balance');
+      if (balance !== undefined) customer.balance = balance;
       const settings = objParam(params, 'invoice_settings');
       if (settings && 'default_payment_method' in settings) {
         const pm = settings.default_payment_method;
