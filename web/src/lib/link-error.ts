@@ -43,3 +43,14 @@ export function linkErrorKind(error: unknown): LinkErrorKind {
       return 'other';
   }
 }
+
+/**
+ * Accepting or claiming right after confirming the address: identity has confirmed it, but the
+ * service that owns the link hears of it a moment later (an event) and may still answer
+ * `email_not_verified`. The page asks again a few times, 3 s in all, before saying so.
+ */
+export const retryWhileConfirmationTravels = {
+  retry: (failures: number, error: unknown) =>
+    failures < 4 && linkErrorKind(error) === 'notVerified',
+  retryDelay: 750,
+};

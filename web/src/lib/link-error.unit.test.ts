@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client';
-import { linkErrorKind } from './link-error';
+import { linkErrorKind, retryWhileConfirmationTravels } from './link-error';
 
 const refusal = (status: number, code?: string) =>
   new ApiError(status, JSON.stringify({ message: 'no', ...(code ? { code } : {}) }), '');
@@ -28,5 +28,31 @@ describe('why a mailed link cannot be used', () => {
     expect(linkErrorKind(refusal(403))).toBe('wrongAccount');
     expect(linkErrorKind(refusal(500))).toBe('other');
     expect(linkErrorKind(new Error('offline'))).toBe('other');
+  });
+});
+
+describe('asking again while the confirmation travels', () => {
+  const { retry } = retryWhileConfirmationTravels;
+
+  it('retries `email_not_verified` a few times, then lets the page say so', () => {
+    const notYet = refusal(403, 'email_not_verified');
+    expect([0, 1, 2, 3].map((failures) => retry(failures, notYet))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(retry(4, notYet)).toBe(false);
+  });
+
+  it('never retries any other refusal', () => {
+    for (const error of [
+      refusal(409, 'already_member'),
+      refusal(403, 'invitation_for_another_email'),
+      refusal(410),
+      new Error('network'),
+    ]) {
+      expect(retry(0, error)).toBe(false);
+    }
   });
 });

@@ -7,6 +7,7 @@ import {
 } from '@mia/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { retryWhileConfirmationTravels } from '@/lib/link-error';
 
 // Issue 25's gift routes (libs/contracts/src/api/gifts.ts): billing answers POST /api/gifts,
 // access the rest.
@@ -27,9 +28,13 @@ export const createGift = (request: CreateGiftRequest) =>
   api.post('/api/gifts', request, { schema: createGiftResponseSchema });
 export const useCreateGift = () => useMutation({ mutationFn: createGift });
 
-function useGiftMutation<V, R>(run: (variables: V) => Promise<R>) {
+function useGiftMutation<V, R>(
+  run: (variables: V) => Promise<R>,
+  retries: Partial<typeof retryWhileConfirmationTravels> = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...retries,
     mutationFn: run,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: giftsQueryKey }),
   });
@@ -54,6 +59,7 @@ export const useGiftPreview = (token: string) =>
   useQuery({ ...giftPreviewQueryOptions(token), enabled: token !== '' });
 
 export const useClaimGift = () =>
-  useGiftMutation((token: string) =>
-    api.post('/api/gifts/claim', { token }, { schema: claimGiftResponseSchema }),
+  useGiftMutation(
+    (token: string) => api.post('/api/gifts/claim', { token }, { schema: claimGiftResponseSchema }),
+    retryWhileConfirmationTravels,
   );

@@ -10,6 +10,7 @@ import {
 } from '@mia/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { retryWhileConfirmationTravels } from '@/lib/link-error';
 
 // Issue 25's team routes (libs/contracts/src/api/teams.ts): billing answers POST /api/teams and
 // PATCH /api/teams/{teamId}, access the rest; the page does not need to know which.
@@ -38,9 +39,13 @@ export const createTeam = (request: CreateTeamRequest) =>
 export const useCreateTeam = () => useMutation({ mutationFn: createTeam });
 
 /** Every change of a team refreshes the owner's view and the list of teams. */
-function useTeamMutation<V, R>(run: (variables: V) => Promise<R>) {
+function useTeamMutation<V, R>(
+  run: (variables: V) => Promise<R>,
+  retries: Partial<typeof retryWhileConfirmationTravels> = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
+    ...retries,
     mutationFn: run,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: teamsQueryKey }),
   });
@@ -88,10 +93,12 @@ export const useInvitationPreview = (token: string) =>
   useQuery({ ...invitationPreviewQueryOptions(token), enabled: token !== '' });
 
 export const useAcceptInvitation = () =>
-  useTeamMutation((token: string) =>
-    api.post(
-      '/api/team-invitations/accept',
-      { token },
-      { schema: acceptTeamInvitationResponseSchema },
-    ),
+  useTeamMutation(
+    (token: string) =>
+      api.post(
+        '/api/team-invitations/accept',
+        { token },
+        { schema: acceptTeamInvitationResponseSchema },
+      ),
+    retryWhileConfirmationTravels,
   );
