@@ -5,8 +5,9 @@ import {
   myGiftsResponseSchema,
   type CreateGiftRequest,
 } from '@mia/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useInvalidatingMutation, type MutationRetries } from '@/lib/invalidating-mutation';
 import { retryWhileConfirmationTravels } from '@/lib/link-error';
 
 // Issue 25's gift routes (libs/contracts/src/api/gifts.ts): billing answers POST /api/gifts,
@@ -28,17 +29,8 @@ export const createGift = (request: CreateGiftRequest) =>
   api.post('/api/gifts', request, { schema: createGiftResponseSchema });
 export const useCreateGift = () => useMutation({ mutationFn: createGift });
 
-function useGiftMutation<V, R>(
-  run: (variables: V) => Promise<R>,
-  retries: Partial<typeof retryWhileConfirmationTravels> = {},
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...retries,
-    mutationFn: run,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: giftsQueryKey }),
-  });
-}
+const useGiftMutation = <V, R>(run: (variables: V) => Promise<R>, retries?: MutationRetries) =>
+  useInvalidatingMutation(giftsQueryKey, run, retries);
 
 export const useResendGift = () =>
   useGiftMutation((giftId: string) => api.post(`${gift(giftId)}/resend`));

@@ -8,8 +8,9 @@ import {
   teamResponseSchema,
   type CreateTeamRequest,
 } from '@mia/contracts';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { useInvalidatingMutation, type MutationRetries } from '@/lib/invalidating-mutation';
 import { retryWhileConfirmationTravels } from '@/lib/link-error';
 
 // Issue 25's team routes (libs/contracts/src/api/teams.ts): billing answers POST /api/teams and
@@ -39,17 +40,8 @@ export const createTeam = (request: CreateTeamRequest) =>
 export const useCreateTeam = () => useMutation({ mutationFn: createTeam });
 
 /** Every change of a team refreshes the owner's view and the list of teams. */
-function useTeamMutation<V, R>(
-  run: (variables: V) => Promise<R>,
-  retries: Partial<typeof retryWhileConfirmationTravels> = {},
-) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    ...retries,
-    mutationFn: run,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamsQueryKey }),
-  });
-}
+const useTeamMutation = <V, R>(run: (variables: V) => Promise<R>, retries?: MutationRetries) =>
+  useInvalidatingMutation(teamsQueryKey, run, retries);
 
 export const useInvite = (teamId: string) =>
   useTeamMutation((email: string) =>
